@@ -1,0 +1,4 @@
+#ifndef GPSBOX_CGPIOD_SHIM_H
+#define GPSBOX_CGPIOD_SHIM_H
+#include <gpiod.h>
+#endif

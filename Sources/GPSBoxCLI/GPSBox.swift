@@ -1,0 +1,79 @@
+// The command table and the top-level dispatcher. Add a subcommand by appending its type
+// to `GPSBox.commands`; help and usage follow from its metadata.
+
+public enum GPSBox {
+    public static let version = "0.1.0"
+
+    /// Every subcommand, in the order `gpsbox --help` lists them.
+    nonisolated(unsafe) public static let commands: [any Subcommand.Type] = [
+        VersionCommand.self,
+    ]
+
+    /// Parses `argv` (without the program name) and runs the chosen subcommand.
+    public static func main(_ argv: [String], io: inout CommandIO) -> ExitStatus {
+        guard let name = argv.first else {
+            io.err.write(rootHelp)
+            return .usage
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            if argv.count > 1, let cmd = command(named: argv[1]) {
+                io.out.write(helpText(for: cmd))
+            } else {
+                io.out.write(rootHelp)
+            }
+            return .success
+        }
+        if name == "--version" { io.out.write("gpsbox \(version)\n"); return .success }
+        guard let type = command(named: name) else {
+            io.err.write("gpsbox: unknown command '\(name)'\n\n" + rootHelp)
+            return .usage
+        }
+        var args = Arguments(Array(argv.dropFirst()))
+        if args.flag("--help", "-h") {
+            io.out.write(helpText(for: type))
+            return .success
+        }
+        do {
+            let cmd = try type.init(&args)
+            return try cmd.run(&io)
+        } catch let e as UsageError {
+            io.err.write("gpsbox \(type.name): \(e.message)\nusage: \(type.usage)\n")
+            return .usage
+        } catch {
+            io.err.write("gpsbox \(type.name): \(error)\n")
+            return .failure
+        }
+    }
+
+    static func command(named name: String) -> (any Subcommand.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    public static var rootHelp: String {
+        var s = "gpsbox \(version): a GPS track logger for a Raspberry Pi and a u-blox module.\n\n"
+        s += "usage: gpsbox <command> [options]\n       gpsbox <command> --help\n\ncommands:\n"
+        let width = commands.map { $0.name.count }.max() ?? 0
+        for c in commands {
+            s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.abstract + "\n"
+        }
+        return s
+    }
+
+    public static func helpText(for type: any Subcommand.Type) -> String {
+        var s = "\(type.abstract)\n\nusage: \(type.usage)\n"
+        if !type.help.isEmpty { s += "\n" + type.help + (type.help.hasSuffix("\n") ? "" : "\n") }
+        return s
+    }
+}
+
+struct VersionCommand: Subcommand {
+    static let name = "version"
+    static let abstract = "Print the gpsbox version."
+    static let usage = "gpsbox version"
+    static let help = ""
+    init(_ args: inout Arguments) throws(UsageError) { try args.expectEnd() }
+    func run(_ io: inout CommandIO) throws -> ExitStatus {
+        io.out.write("gpsbox \(GPSBox.version)\n")
+        return .success
+    }
+}

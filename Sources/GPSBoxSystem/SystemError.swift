@@ -1,0 +1,51 @@
+// The one syscall seam for gpsbox's system targets (swift-system's idea): every libc call
+// goes through `sys`, which retries EINTR and turns -1 + errno into a typed error that
+// names the call and the path.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call: which call, on which path, and the errno it set.
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var call: String
+    public var path: String?
+    public var errno: Int32
+
+    public init(call: String, path: String? = nil, errno: Int32) {
+        self.call = call
+        self.path = path
+        self.errno = errno
+    }
+
+    /// strerror text, e.g. "No such file or directory".
+    public var reason: String { String(cString: strerror(errno)) }
+
+    public var description: String {
+        if let path { return "\(call) \(path): \(reason) (errno \(errno))" }
+        return "\(call): \(reason) (errno \(errno))"
+    }
+}
+
+/// Runs `body` until it does not fail with EINTR; -1 becomes a `SystemError`.
+@inlinable
+public func sys<R: FixedWidthInteger>(_ call: String, path: String? = nil, retryOnInterrupt: Bool = true,
+                                      _ body: () -> R) throws(SystemError) -> R {
+    while true {
+        let r = body()
+        if r != -1 { return r }
+        let e = currentErrno()
+        if retryOnInterrupt && e == EINTR { continue }
+        throw SystemError(call: call, path: path, errno: e)
+    }
+}
+
+@inlinable
+public func currentErrno() -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.errno
+    #else
+    return Darwin.errno
+    #endif
+}
