@@ -24,6 +24,8 @@ var targets: [Target] = [
         dependencies: ["GPSBoxCore", "GPSBoxSystem"] + linuxOnly
     ),
     .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"]),
+    // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
+    .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxCLI"] + linuxOnly),
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"]),

@@ -1,0 +1,16 @@
+// gpsbox-bench <name> [args]: the measuring half of scripts/bench-*. Each benchmark lives in
+// its own file as a function from arguments to an exit code; add it to `benchmarks`.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
+]
+
+let argv = Array(CommandLine.arguments.dropFirst())
+guard let name = argv.first, let bench = benchmarks.first(where: { $0.name == name }) else {
+    let names = benchmarks.map(\.name).joined(separator: "|")
+    print("usage: gpsbox-bench \(names.isEmpty ? "<name>" : names) [args]")
+    exit(2)
+}
+exit(bench.run(Array(argv.dropFirst())))
