@@ -57,14 +57,14 @@ public struct FrameSplitter {
     }
 
     /// Feeds the next bytes of the stream; `body` sees every frame completed by them, in order.
-    public mutating func feed(_ chunk: ArraySlice<UInt8>, _ body: (Frame) throws -> Void) rethrows {
+    public mutating func feed(_ chunk: ArraySlice<UInt8>, _ body: (Frame) -> Void) {
         counters.bytesFed += chunk.count
         var rest = chunk
         while !carry.isEmpty && !rest.isEmpty {
             let old = carry.count
             let take = min(rest.count, maximumFrameLength)
             carry.append(contentsOf: rest.prefix(take))
-            let tail = try scan(carry[...], final: false, body)
+            let tail = scan(carry[...], final: false, body)
             if tail >= old {
                 rest = rest.dropFirst(tail - old)
                 carry.removeAll(keepingCapacity: true)
@@ -74,24 +74,24 @@ public struct FrameSplitter {
             }
         }
         if carry.isEmpty && !rest.isEmpty {
-            let tail = try scan(rest, final: false, body)
+            let tail = scan(rest, final: false, body)
             carry.append(contentsOf: rest.dropFirst(tail))
         }
     }
 
-    public mutating func feed(_ chunk: [UInt8], _ body: (Frame) throws -> Void) rethrows {
-        try feed(chunk[...], body)
+    public mutating func feed(_ chunk: [UInt8], _ body: (Frame) -> Void) {
+        feed(chunk[...], body)
     }
 
     /// Ends the stream: a pending partial frame is reported as truncated, then any skipped run.
-    public mutating func finish(_ body: (Frame) throws -> Void) rethrows {
+    public mutating func finish(_ body: (Frame) -> Void) {
         if !carry.isEmpty {
             let pending = carry
             carry.removeAll(keepingCapacity: true)
-            _ = try scan(pending[...], final: true, body)
+            _ = scan(pending[...], final: true, body)
         }
-        try endComment(body)
-        try flushGarbage(body)
+        endComment(body)
+        flushGarbage(body)
     }
 
     // MARK: - Scanning
@@ -105,9 +105,9 @@ public struct FrameSplitter {
 
     /// Scans `storage` and returns the offset of the first byte of an unresolved candidate
     /// (`storage.count` when everything was resolved). With `final`, nothing stays unresolved.
-    private mutating func scan(_ storage: ArraySlice<UInt8>, final: Bool, _ body: (Frame) throws -> Void) rethrows -> Int {
+    private mutating func scan(_ storage: ArraySlice<UInt8>, final: Bool, _ body: (Frame) -> Void) -> Int {
         let base = storage.startIndex
-        return try storage.withUnsafeBufferPointer { buf -> Int in
+        return storage.withUnsafeBufferPointer { buf -> Int in
             let n = buf.count
             var i = 0
             while i < n {
@@ -116,12 +116,12 @@ public struct FrameSplitter {
                     if c == 0x0A {
                         commentRun += 1
                         i += 1
-                        try endComment(body)
+                        endComment(body)
                     } else if Self.continuesComment(c) {
                         commentRun += 1
                         i += 1
                     } else {
-                        try endComment(body) // the byte is scanned again as data
+                        endComment(body) // the byte is scanned again as data
                     }
                     continue
                 }
@@ -134,7 +134,7 @@ public struct FrameSplitter {
                     i += 1
                     continue
                 case 0x23 where options.skipsCaptureComments, 0x7B where options.skipsCaptureComments:
-                    try flushGarbage(body)
+                    flushGarbage(body)
                     commentRun = 1
                     i += 1
                     continue
@@ -142,7 +142,7 @@ public struct FrameSplitter {
                 }
                 switch resolution {
                 case .frame(let end):
-                    try flushGarbage(body)
+                    flushGarbage(body)
                     let frame: Frame
                     switch c {
                     case 0xB5:
@@ -156,7 +156,7 @@ public struct FrameSplitter {
                         counters.nmeaFrames += 1
                         frame = .nmea(storage[(base + i)..<(base + end)])
                     }
-                    try body(frame)
+                    body(frame)
                     i = end
                 case .needMore:
                     if !final { return i }
@@ -182,19 +182,19 @@ public struct FrameSplitter {
         counters.bytesSkipped += 1
     }
 
-    private mutating func flushGarbage(_ body: (Frame) throws -> Void) rethrows {
+    private mutating func flushGarbage(_ body: (Frame) -> Void) {
         guard garbageRun > 0 else { return }
         let n = garbageRun
         garbageRun = 0
-        try body(.discarded(byteCount: n, reason: garbageReason))
+        body(.discarded(byteCount: n, reason: garbageReason))
     }
 
-    private mutating func endComment(_ body: (Frame) throws -> Void) rethrows {
+    private mutating func endComment(_ body: (Frame) -> Void) {
         guard commentRun > 0 else { return }
         let n = commentRun
         commentRun = 0
         counters.commentBytes += n
-        try body(.discarded(byteCount: n, reason: .comment))
+        body(.discarded(byteCount: n, reason: .comment))
     }
 
     /// gpsd allows printable ASCII, TAB and CR inside a comment. Bytes above 0x7E (UTF-8 in
