@@ -63,6 +63,16 @@ enum TrackFixture {
         #expect(s.maxSpeedMetresPerSecond == 0.04)
     }
 
+    @Test func aMostlyParkedStepIsNotMoving() {
+        // Parked for 4 minutes (nothing logged), then driving off: the last step ends at 10 m/s
+        // but averages 0.05 m/s.
+        let s = TripStatistics([TrackFixture.sample(0, speedMMs: 0),
+                                TrackFixture.sample(240_000, north: 1080, speedMMs: 10_000),
+                                TrackFixture.sample(241_000, north: 1980, speedMMs: 10_000)])
+        #expect(s.movingTimeMs == 1000)
+        #expect(s.durationMs == 241_000)
+    }
+
     @Test func elevationHysteresisIgnoresNoiseButCountsClimbs() {
         let flat: [Int32] = [0, 1500, -1500, 2000, -1000, 0, 2900, -100]
         let noisy = TripStatistics(flat.enumerated().map { TrackFixture.sample(Int64($0.offset) * 1000, altitudeMM: $0.element) })

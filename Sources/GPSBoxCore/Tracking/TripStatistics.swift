@@ -6,10 +6,12 @@
 //   across a gap longer than `gapMs` (no fix for that long) adds neither distance nor moving
 //   time: the path in between is unknown, and a straight line would invent distance after,
 //   say, a night parked indoors. Shorter gaps (a tunnel) count as the straight geodesic.
-// - A step is "moving" when the receiver's Doppler speed at its end is at least
-//   `movingSpeed`; without a receiver speed (NMEA GLL-only, derived logs) the step's
-//   distance/time speed decides. Doppler is used first because position noise on a parked
-//   receiver easily looks like 1 m/s at 1 Hz, while Doppler speed stays near 0.05 m/s.
+// - A step is "moving" when both its own speed (distance / time) and the receiver's Doppler
+//   speed at its end are at least `movingSpeed` (without a receiver speed, the step speed
+//   alone decides). Doppler guards against position noise, which on a parked receiver easily
+//   looks like 1 m/s at 1 Hz while Doppler stays near 0.05 m/s; the step speed guards against
+//   a long step that was mostly parked (the sampler logs nothing while stationary) being
+//   counted as moving just because the car was driving off at its end.
 // - Max and current speed come from the receiver speed when present, else from the step.
 // - Elevation (MSL, else ellipsoidal height; 2D fixes ignored) counts gain or loss only once
 //   it has moved `elevationHysteresisMetres` from the last counted level, so ±2 m of vertical
@@ -124,7 +126,7 @@ public struct TripStatistics: Hashable, Sendable {
             noteSpeed(stepSpeed)
             currentSpeedMetresPerSecond = stepSpeed
         }
-        if (receiverSpeed ?? stepSpeed) >= configuration.movingSpeed {
+        if stepSpeed >= configuration.movingSpeed && (receiverSpeed ?? stepSpeed) >= configuration.movingSpeed {
             movingTimeMs += dtMs
             movingDistanceMetres += d
         }
