@@ -35,11 +35,13 @@ var targets: [Target] = [
 targets += [
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+    // Kernel headers Glibc's module map leaves out (signalfd); header-only, nothing to link.
+    .systemLibrary(name: "CLinux"),
     .target(
         name: "GPSBoxLinux",
-        dependencies: ["GPSBoxCore", "GPSBoxSystem", "CGPIOD", "CI2C"]
+        dependencies: ["GPSBoxCore", "GPSBoxSystem", "CGPIOD", "CI2C", "CLinux"]
     ),
-    .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSystem"]),
+    .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSystem", "CLinux"]),
 ]
 #endif
 

@@ -1,10 +1,8 @@
+import CLinux
 import Glibc
 import GPSBoxSystem
 import Testing
 @testable import GPSBoxLinux
-
-/// TIOCGEXCL is `_IOR('T', 0x40, int)`, a function-like macro Swift does not import.
-let TIOCGEXCL: UInt = 0x8004_5440
 
 @Suite struct SerialPortTests {
     @Test func opensRaw8N1WithoutFlowControl() throws {
@@ -95,7 +93,7 @@ let TIOCGEXCL: UInt = 0x8004_5440
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: BaudRate(9600))
         var exclusive: Int32 = 0
-        #expect(ioctl(port.fd, TIOCGEXCL, &exclusive) == 0)
+        #expect(ioctl(port.fd, gpsbox_TIOCGEXCL(), &exclusive) == 0)
         #expect(exclusive == 1)
         if getuid() != 0 {
             #expect(throws: SerialError.busy(path: pty.path)) { try SerialPort(path: pty.path, baud: BaudRate(9600)) }
