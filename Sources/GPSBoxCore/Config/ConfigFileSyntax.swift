@@ -17,7 +17,8 @@ public enum ConfigFileSyntax {
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
         var number = 0
-        for rawLine in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character (grapheme cluster) in Swift, so it is a separator of its own.
+        for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let content = trim(stripComment(rawLine))
             if content.isEmpty { continue }
