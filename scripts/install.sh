@@ -10,7 +10,7 @@
 #   DESTDIR=/tmp/stage scripts/install.sh --binary PATH   stage only: touches nothing live
 #
 # Options: --prefix DIR (default /usr/local), --destdir DIR (same as DESTDIR=), --no-start
-# (enable but do not start), --no-deps (skip apt-get), --help.
+# (enable but do not start), --no-deps (skip apt-get), --help. SWIFT=PATH picks the toolchain.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -116,8 +116,12 @@ fi
 
 # ---------------------------------------------------------------- build
 find_swift() {
+    # SWIFT=/path/to/usr/bin/swift names the toolchain and skips the search.
+    if [ -n "${SWIFT:-}" ]; then
+        if [ -x "$SWIFT" ]; then echo "$SWIFT"; return 0; fi
+        return 1
+    fi
     local candidates=()
-    [ -n "${SWIFT:-}" ] && candidates+=("$SWIFT")
     command -v swift >/dev/null 2>&1 && candidates+=("$(command -v swift)")
     # sudo resets PATH: look where the official toolchain and swiftly put it.
     local home=""
