@@ -142,6 +142,22 @@ import Testing
         #expect(chunkedCounters == counters)
     }
 
+    @Test func offsetsPointAtEachFrameInTheStream() {
+        let stream = Self.damage.map(\.bytes).joined() + Self.gga + Self.monVer + Self.rtcm1005 + [0x00]
+        let (frames, _) = FrameSplitter.frames(Array(stream), chunkSizes: [3, 1, 7])
+        var covered = 0
+        for f in frames {
+            #expect(f.offset >= covered, "\(f) starts after the previous one")
+            if f.kind.hasPrefix("ubx") {
+                #expect(Array(stream[(f.offset + 6)..<(f.offset + 6 + f.bytes.count)]) == f.bytes)
+            } else if !f.kind.hasPrefix("discarded") {
+                #expect(Array(stream[f.offset..<(f.offset + f.bytes.count)]) == f.bytes)
+            }
+            covered = f.offset
+        }
+        #expect(frames.last?.offset == stream.count - 1, "the trailing noise byte")
+    }
+
     @Test func byteByByteEqualsWholeOnEveryCaptureFile() throws {
         let capture = FrameSplitter.Options(skipsCaptureComments: true)
         for name in FramingCorpus.logNames {
