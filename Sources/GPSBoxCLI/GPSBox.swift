@@ -9,6 +9,7 @@ public enum GPSBox {
         VersionCommand.self,
         SimulateCommand.self,
         ConfigCommand.self,
+        DecodeCommand.self,
     ]
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.
