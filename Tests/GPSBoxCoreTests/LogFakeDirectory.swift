@@ -118,7 +118,7 @@ final class FakeLogDirectory: LogDirectory {
         func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
             // Short reads on purpose (odd sizes), as pipes and network file systems do.
             let n = min(buffer.count, bytes.count - offset, 1531)
-            for i in 0..<n { buffer[i] = bytes[offset + i] }
+            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + n)])) }
             offset += n
             return n
         }
