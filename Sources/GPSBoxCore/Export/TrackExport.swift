@@ -66,7 +66,7 @@ public struct TrackExport<Writer: TrackWriter> {
             open!.runCount += 1
             previous = nil
         }
-        if let previous {
+        if Writer.measuresTrips, let previous {
             open!.distanceMetres += distance(previous, sample)
         }
         open!.end = sample.time
