@@ -35,7 +35,7 @@ var targets: [Target] = [
     .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"]),
     // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
     .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxCLI"] + linuxOnly),
-    .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"]),
+    .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"]),
 ]

@@ -6,7 +6,7 @@ import Testing
 typealias T = RecordingLED.Transition
 
 func pattern(_ steps: (Bool, Int)...) -> LEDPattern {
-    LEDPattern(steps.map { LEDPattern.Step(on: $0.0, durationMilliseconds: $0.1) })
+    LEDPattern(name: "test", steps.map { LEDPattern.Step(on: $0.0, durationMs: Int64($0.1)) })
 }
 
 /// The daemon loop in miniature: sleep until the driver's deadline, update, repeat.
