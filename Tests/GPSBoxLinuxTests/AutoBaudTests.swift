@@ -1,3 +1,4 @@
+import GPSBoxCore
 import Glibc
 import Testing
 @testable import GPSBoxLinux
@@ -180,5 +181,33 @@ extension FrameCounting {
     func counting(_ bytes: [UInt8]) -> Int {
         var copy = self
         return copy.countValidFrames(in: bytes[...])
+    }
+}
+
+@Suite struct AutoBaudFrameSplitterTests {
+    let navPVT = UBXFrameBuilder.frame(class: 0x01, id: 0x07, payload: [UInt8](repeating: 0xFF, count: 92))
+
+    @Test func ubxOnlyModuleIsFound() {
+        var detector = AutoBaud(counter: FrameSplitter(), candidates: [rate(9600), rate(115_200)])
+        _ = detector.start(now: 0)
+        #expect(detector.received(Array(navPVT.prefix(50)), now: 1) == .listen(rate: rate(9600), deadline: 1200))
+        #expect(detector.received(Array(navPVT.dropFirst(50)) + navPVT, now: 2) == .found(rate(9600)))
+    }
+
+    @Test func noiseAndBadChecksumsAreNotFrames() {
+        var broken = navPVT
+        broken[broken.count - 1] ^= 0x55
+        var splitter = FrameSplitter()
+        let noise: [UInt8] = (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        #expect(splitter.countValidFrames(in: (noise + broken + broken)[...]) == 0)
+        #expect(splitter.countValidFrames(in: (gga + rmc)[...]) == 2)
+    }
+
+    @Test func resetDropsAHalfFrame() {
+        var splitter = FrameSplitter()
+        #expect(splitter.countValidFrames(in: gga.prefix(20)) == 0)
+        splitter.reset()
+        #expect(splitter.countValidFrames(in: gga.dropFirst(20)) == 0)  // the tail alone is no sentence
+        #expect(splitter.countValidFrames(in: gga[...]) == 1)
     }
 }
