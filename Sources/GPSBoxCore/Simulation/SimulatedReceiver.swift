@@ -134,7 +134,7 @@ public struct SimulatedReceiver: Sendable {
             }
             let o = responder.handle(f)
             out.bytes += o.reply
-            if o.restart { restartModule() }
+            if o.restart { restartModule(at: time) }
             if let b = o.newBaud { out.baudAfter = b }
         }
         return out
@@ -143,9 +143,9 @@ public struct SimulatedReceiver: Sendable {
     /// Counters of the command side: bytes that were no UBX frame, frames with bad checksums.
     public var commandDiscards: (bytes: Int, badChecksums: Int) { (commands.discardedBytes, commands.badChecksums) }
 
-    private mutating func restartModule() {
+    private mutating func restartModule(at t: Double) {
         responder.current = responder.saved
-        navigation.restart()
+        navigation.restart(at: t)
         bootBannerPending = true
     }
 
@@ -163,13 +163,13 @@ public struct SimulatedReceiver: Sendable {
             disconnectedUntil = t + faults.disconnectDuration
             silentUntil = max(silentUntil, disconnectedUntil)
             // Unplugged means unpowered: it comes back with its saved configuration, cold.
-            restartModule()
+            restartModule(at: disconnectedUntil)
         case .baud:
             let others = SimulatedConfigurationResponder.standardBauds.filter { $0 != baud && $0 >= 9600 }.sorted()
             responder.current.baud = others[Int(rng.next() % UInt64(others.count))]
             out.baudAfter = responder.current.baud
         case .reset:
-            restartModule()
+            restartModule(at: t)
             if responder.current.baud != baud { out.baudAfter = responder.current.baud }
         }
     }
