@@ -209,7 +209,7 @@ if [ "$boot_config" = yes ]; then
     fi
     if [ -f "$bootdir/cmdline.txt" ] && grep -Eq 'console=(serial0|ttyAMA0|ttyS0),[0-9]+' "$bootdir/cmdline.txt"; then
         cp -p "$bootdir/cmdline.txt" "$bootdir/cmdline.txt.gpsbox-bak"
-        sed -E -i 's/[[:space:]]*console=(serial0|ttyAMA0|ttyS0),[0-9]+//g' "$bootdir/cmdline.txt"
+        sed -E -i 's/(^|[[:space:]]+)console=(serial0|ttyAMA0|ttyS0),[0-9]+//g; s/^[[:space:]]+//' "$bootdir/cmdline.txt"
         say "removed the serial console from $bootdir/cmdline.txt (backup: cmdline.txt.gpsbox-bak)"
     fi
     [ "$live" = yes ] && say "reboot for the UART changes to take effect"
