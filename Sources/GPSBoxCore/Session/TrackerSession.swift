@@ -140,7 +140,7 @@ public final class TrackerSession {
 
     /// What the configurator needs to know of a UBX frame: ACK-ACK / ACK-NAK carry the class
     /// and id they answer (u-blox 8 / M8 Receiver Description §32.9), MON-VER identifies.
-    static func reply(to id: UBXMessageID, payload: ArraySlice<UInt8>) -> ReceiverReply {
+    public static func reply(to id: UBXMessageID, payload: ArraySlice<UInt8>) -> ReceiverReply {
         switch id {
         case .ackACK where payload.count >= 2:
             return .acknowledged(classID: payload[payload.startIndex], messageID: payload[payload.startIndex + 1])
