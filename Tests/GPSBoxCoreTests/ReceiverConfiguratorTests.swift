@@ -210,9 +210,7 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
 
     /// The MON-VER answers of a real Navisys GR-8013 (u-blox 8) in gpsd's regression corpus.
     @Test func identifiesTheM8InTheCorpusCapture() throws {
-        let path = "\(#filePath)".components(separatedBy: "/Tests/")[0] + "/../../shared/corpus/gpsd/ublox8-uniqid-monhw.log"
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let bytes = [UInt8](try Data(contentsOf: url))
+        let bytes = try FramingCorpus.bytes("ublox8-uniqid-monhw.log")
         var identities: [ReceiverIdentity] = []
         var i = 0
         while i + 6 < bytes.count {
