@@ -188,6 +188,25 @@ let capturesWithBadChecksums: Set<String> = ["gp-320fw-2019-04-07-coldboot.log"]
         #expect(Corpus.captures.count >= 40, "corpus not found beside the repository (../shared/corpus/gpsd)")
     }
 
+    /// The whole-corpus figure: gpsd epochs (TPV mode ≥ 2 with a time) where gpsbox agrees.
+    @Test func printsTheOverallAgreementFigure() throws {
+        let dir = try #require(Corpus.directory)
+        var matched = 0, total = 0, known = 0
+        for name in Corpus.captures {
+            let r = replay([UInt8](try Data(contentsOf: dir.appendingPathComponent(name))))
+            let excused = gpsdOnlyValues[name]?.values ?? []
+            for (t, g) in try gpsdEpochs(dir.appendingPathComponent(name + ".chk")) {
+                total += 1
+                if differences(g, r.fixes[t], excused: excused).isEmpty { matched += 1 } else { known += 1 }
+            }
+        }
+        let percent = Double(matched * 1000 / max(total, 1)) / 10
+        print("corpus agreement: TOTAL \(matched)/\(total) gpsd epochs agree (\(percent) %), "
+              + "\(known) listed disagreements, \(Corpus.captures.count) captures")
+        #expect(total > 1000)
+        #expect(matched + known == total)
+    }
+
     @Test(arguments: Corpus.captures)
     func agreesWithGpsd(_ name: String) throws {
         let dir = try #require(Corpus.directory)
