@@ -8,6 +8,7 @@ public enum GPSBox {
     nonisolated(unsafe) public static let commands: [any Subcommand.Type] = [
         VersionCommand.self,
         SimulateCommand.self,
+        ConfigCommand.self,
         DecodeCommand.self,
     ]
 
