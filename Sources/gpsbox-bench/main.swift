@@ -5,6 +5,7 @@ import Glibc
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
+    ("decode", decodeBench),
 ]
 
 let argv = Array(CommandLine.arguments.dropFirst())
