@@ -12,10 +12,11 @@ import GPSBoxSystem
 enum DumpBench {
     static let usage = """
         usage: gpsbox-bench dump-generate DIR [--samples N] [--interval-ms MS] [--trip-hours H]
-                                              [--start RFC3339] [--slow-us US]
+                                              [--start RFC3339] [--gap-every N] [--slow-us US]
           --samples N        samples to write (default 604800: one week at 1 Hz)
           --interval-ms MS   time between samples (default 1000)
           --trip-hours H     a trip start marker every H hours of samples (default 6)
+          --gap-every N      after every N samples, 2 minutes without samples (a tunnel: a new run)
           --slow-us US       sync after every sample and sleep US microseconds (a live writer
                              to copy from)
         """
@@ -24,7 +25,7 @@ enum DumpBench {
         var args = argv
         guard !args.isEmpty, !args[0].hasPrefix("-") else { print(usage); return 2 }
         let dir = args.removeFirst()
-        var samples = 604_800, intervalMs: Int64 = 1000, tripHours = 6.0, slowMicroseconds: UInt32 = 0
+        var samples = 604_800, intervalMs: Int64 = 1000, tripHours = 6.0, slowMicroseconds: UInt32 = 0, gapEvery = 0
         var start = UTCTime(year: 2026, month: 11, day: 23, hour: 6)!
         while args.count >= 2 {
             let (flag, value) = (args.removeFirst(), args.removeFirst())
@@ -33,6 +34,7 @@ enum DumpBench {
             case "--interval-ms": intervalMs = Int64(value) ?? intervalMs
             case "--trip-hours": tripHours = Double(value) ?? tripHours
             case "--slow-us": slowMicroseconds = UInt32(value) ?? 0
+            case "--gap-every": gapEvery = Int(value) ?? 0
             case "--start": start = UTCTime(rfc3339: value) ?? start
             default: print(usage); return 2
             }
@@ -52,8 +54,10 @@ enum DumpBench {
         var route = Route()
         let tripEvery = max(1, Int(tripHours * 3_600_000 / Double(intervalMs)))
         var trip: UInt32 = 0
+        var skippedMs: Int64 = 0
         for i in 0..<samples {
-            let time = UTCTime(rawValue: start.rawValue + Int64(i) * intervalMs)
+            if gapEvery > 0, i > 0, i % gapEvery == 0 { skippedMs += 120_000 }
+            let time = UTCTime(rawValue: start.rawValue + Int64(i) * intervalMs + skippedMs)
             let now = Int64(i) * intervalMs
             if i % tripEvery == 0 {
                 trip += 1
