@@ -10,6 +10,10 @@ public enum GPSBox {
         SimulateCommand.self,
         ConfigCommand.self,
         DecodeCommand.self,
+        DumpCommand.self,
+        StatsCommand.self,
+        MapCommand.self,
+        ResetCommand.self,
     ]
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.

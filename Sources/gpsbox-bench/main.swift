@@ -9,6 +9,7 @@ let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
     ("log-writer", logWriterMain),
     ("log-check", logCheckMain),
     ("decode", decodeBench),
+    ("dump-generate", DumpBench.generate),
 ]
 
 let argv = Array(CommandLine.arguments.dropFirst())
