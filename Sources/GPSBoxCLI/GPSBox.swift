@@ -8,6 +8,7 @@ public enum GPSBox {
     nonisolated(unsafe) public static let commands: [any Subcommand.Type] = [
         VersionCommand.self,
         SimulateCommand.self,
+        ConfigCommand.self,
     ]
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.

@@ -98,18 +98,6 @@ import Testing
 }
 
 /// SplitMix64: a tiny seeded generator so random tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &self) }
-}
 
 /// Runs `script` with $GPSBOX_PYTHON (default /usr/bin/python3), feeding `input` on stdin.
 func runPython(_ script: String, input: String) throws -> String {
@@ -156,4 +144,9 @@ struct PythonFailure: Error, CustomStringConvertible {
         #expect(abs(Geodesic.wgs84.distance(a, b) - 126.95217630965396) < 1e-6)
         #expect(Geodesic.wgs84.distance(a, a) == 0)
     }
+}
+
+extension SplitMix64 {
+    /// Uniform in [lo, hi): the draw these tests were written with.
+    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &self) }
 }
