@@ -12,6 +12,9 @@ final class FakeDDCModule: DDCBus {
     var buffer: [UInt8] = []
     var arrivals: [Int: [UInt8]] = [:]
     var nakAt: Set<Int> = []
+    /// Called at the start of each transaction (before `nakAt` is checked): a test's
+    /// receiver producing output while the host reads.
+    var beforeTransaction: ((Int) -> Void)?
     private(set) var transactions = 0
     private(set) var streamReads: [Int] = []  // requested sizes
     private(set) var received: [[UInt8]] = []
@@ -20,6 +23,7 @@ final class FakeDDCModule: DDCBus {
         let i = transactions
         transactions += 1
         buffer += arrivals[i] ?? []
+        beforeTransaction?(i)
         if nakAt.contains(i) { throw .noAcknowledge(address: 0x42, errno: EREMOTEIO) }
     }
 
