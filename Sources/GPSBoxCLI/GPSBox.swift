@@ -8,6 +8,8 @@ public enum GPSBox {
     nonisolated(unsafe) public static let commands: [any Subcommand.Type] = [
         VersionCommand.self,
         SimulateCommand.self,
+        ConfigCommand.self,
+        DecodeCommand.self,
     ]
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.

@@ -5,6 +5,9 @@ import Glibc
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
+    ("log", logBenchMain),
+    ("log-writer", logWriterMain),
+    ("log-check", logCheckMain),
 ]
 
 let argv = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,78 @@
+// The small file protocol the track log is written and read through. The core stays free of
+// OS calls: GPSBoxSystem implements it with POSIX calls, tests with an in-memory fake that
+// can inject ENOSPC/EROFS and simulate power cuts.
+
+/// A failed file operation, classified for the writer's policy (the raw errno is kept).
+public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ENOSPC / EDQUOT: the writer keeps its buffer and retries at the next sync.
+    case noSpace(path: String)
+    /// EROFS: likewise; the card went read-only (often a failing card).
+    case readOnly(path: String)
+    case notFound(path: String)
+    /// Anything else: the call, the path and errno.
+    case failed(call: String, path: String, errno: Int32)
+
+    public var path: String {
+        switch self {
+        case .noSpace(let p), .readOnly(let p), .notFound(let p): p
+        case .failed(_, let p, _): p
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noSpace(let p): "\(p): no space left on device"
+        case .readOnly(let p): "\(p): read-only file system"
+        case .notFound(let p): "\(p): no such file or directory"
+        case .failed(let call, let p, let e): "\(call) \(p): errno \(e)"
+        }
+    }
+}
+
+/// A file opened for appending (O_APPEND). `write` may be short; the writer loops.
+public protocol AppendableLogFile: AnyObject {
+    /// Writes a prefix of `bytes`; returns how many bytes were written (> 0).
+    func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int
+    /// fdatasync (fsync on macOS).
+    func sync() throws(LogIOError)
+    func close()
+}
+
+/// A file opened for sequential reading.
+public protocol ReadableLogFile: AnyObject {
+    /// Reads up to `buffer.count` bytes; 0 at end of file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int
+    func close()
+}
+
+/// One directory of segment files. Names are plain file names, not paths.
+public protocol LogDirectory: AnyObject {
+    /// Human-readable location, used in damage reports and errors.
+    var path: String { get }
+    func fileNames() throws(LogIOError) -> [String]
+    /// Creates a new file (O_CREAT|O_EXCL|O_APPEND) and fsyncs the directory.
+    func create(_ name: String) throws(LogIOError) -> any AppendableLogFile
+    /// Unlinks a file and fsyncs the directory.
+    func remove(_ name: String) throws(LogIOError)
+    func openForReading(_ name: String) throws(LogIOError) -> any ReadableLogFile
+    /// Size in bytes; throws `.notFound` when the file is gone (e.g. after `reset`).
+    func size(of name: String) throws(LogIOError) -> Int64
+    /// Bytes available to this process on the file system (statvfs f_bavail × f_frsize).
+    func freeBytes() throws(LogIOError) -> Int64
+}
+
+extension AppendableLogFile {
+    /// One `write` of `bytes[offset...]`; returns how many bytes were written.
+    public func write(_ bytes: [UInt8], from offset: Int = 0) throws(LogIOError) -> Int {
+        let r: Result<Int, LogIOError> = bytes.withUnsafeBytes { b in
+            Result { () throws(LogIOError) in try write(UnsafeRawBufferPointer(rebasing: b[offset...])) }
+        }
+        return try r.get()
+    }
+
+    /// Writes all of `bytes`, looping over short writes.
+    public func writeAll(_ bytes: [UInt8]) throws(LogIOError) {
+        var done = 0
+        while done < bytes.count { done += try write(bytes, from: done) }
+    }
+}

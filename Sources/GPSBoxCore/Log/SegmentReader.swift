@@ -1,0 +1,197 @@
+// Reads one segment file block by block (constant memory) and applies the recovery rules of
+// docs/log-format.md §5. It yields verified entries; everything skipped becomes a LogDamage.
+
+public final class SegmentReader {
+    public let file: String
+    private let source: any ReadableLogFile
+    private var block = [UInt8](repeating: 0, count: LogFormat.blockSize)
+    private var blockCount = 0        // valid bytes in `block`
+    private var blockStart: Int64 = 0  // file offset of block[0]
+    private var recordStart = 0        // where records start in this block (64 in block 0)
+    private var position = 0           // next record position in `block`
+    private var atEnd = false
+    private var started = false
+    /// Damage seen but not yet classified: corruption if a valid record follows, else a torn tail.
+    private var pending: (offset: Int64, reason: LogDamage.Reason, allZero: Bool)?
+    private let report: (LogDamage) -> Void
+
+    public private(set) var header: SegmentHeader?
+    /// Offset of the record most recently returned.
+    public private(set) var recordOffset: Int64 = 0
+    public private(set) var unknownRecords = 0
+
+    public init(file: String, source: any ReadableLogFile, report: @escaping (LogDamage) -> Void) {
+        self.file = file
+        self.source = source
+        self.report = report
+    }
+
+    deinit { source.close() }
+
+    /// The next verified entry, or nil at the end of the segment.
+    public func next() -> LogEntry? {
+        if !started {
+            started = true
+            readHeader()
+        }
+        while !atEnd {
+            if let entry = nextInBlock() { return entry }
+        }
+        return nil
+    }
+
+    // MARK: - blocks
+
+    private func loadBlock(at offset: Int64) {
+        blockStart = offset
+        blockCount = 0
+        position = 0
+        recordStart = 0
+        while blockCount < LogFormat.blockSize {
+            let filled = blockCount
+            let result: Result<Int, LogIOError> = block.withUnsafeMutableBytes { b in
+                Result { () throws(LogIOError) in
+                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: b[filled...]))
+                }
+            }
+            guard case .success(let n) = result else {
+                if case .failure(let error) = result {
+                    report(LogDamage(file: file, offset: blockStart + Int64(blockCount), length: 0,
+                                     reason: .unreadable(error)))
+                }
+                pending = nil
+                blockCount = 0
+                break
+            }
+            if n == 0 { break }
+            blockCount += n
+        }
+        if blockCount == 0 { finish() }
+    }
+
+    private func readHeader() {
+        loadBlock(at: 0)
+        if atEnd { return }
+        guard blockCount >= LogFormat.segmentHeaderSize else {
+            // Rule 1: a torn header is a clean end (or nothing, if only zeros reached the card).
+            damage(at: 0, .tornTail, allZero: isZero(0..<blockCount))
+            finish()
+            return
+        }
+        let decoded: Result<SegmentHeader, SegmentHeader.DecodeError> = block.withUnsafeBytes { b in
+            Result { () throws(SegmentHeader.DecodeError) in
+                try SegmentHeader(decoding: UnsafeRawBufferPointer(rebasing: b[0..<LogFormat.segmentHeaderSize]))
+            }
+        }
+        switch decoded {
+        case .success(let h):
+            header = h
+        case .failure(.unsupportedVersion(let v)):
+            report(LogDamage(file: file, offset: 0, length: 0, reason: .unsupportedVersion(v)))
+            atEnd = true
+            return
+        case .failure:
+            damage(at: 0, .badHeader, allZero: isZero(0..<LogFormat.segmentHeaderSize))
+        }
+        recordStart = LogFormat.segmentHeaderSize
+        position = recordStart
+    }
+
+    private func nextBlock() {
+        if blockCount < LogFormat.blockSize { finish() } else { loadBlock(at: blockStart + Int64(blockCount)) }
+    }
+
+    private func finish() {
+        guard !atEnd else { return }
+        atEnd = true
+        if let p = pending, !p.allZero {
+            // Rule 6: damage that runs to the end of the file is a torn tail.
+            report(LogDamage(file: file, offset: p.offset, length: blockStart + Int64(blockCount) - p.offset,
+                             reason: .tornTail))
+        }
+        pending = nil
+    }
+
+    // MARK: - records
+
+    private func nextInBlock() -> LogEntry? {
+        let h = LogFormat.recordHeaderSize
+        if position + h > blockCount {
+            // Rule 2: a trailer too short for a header (or the partial end of the file).
+            if !isZero(position..<blockCount) {
+                damage(at: blockStart + Int64(position), blockCount < LogFormat.blockSize ? .tornTail : .nonZeroPadding,
+                       allZero: false)
+            }
+            nextBlock()
+            return nil
+        }
+        let length = Int(block[position + 4]) | Int(block[position + 5]) << 8
+        let type = block[position + 6]
+        if isZero(position..<(position + h)) {
+            if isZero(position..<blockCount) {
+                // Rule 2 / 4: padding, or a block (or tail) that is all zero.
+                if position == recordStart { damage(at: blockStart + Int64(position), .zeroedBlock, allZero: true) }
+            } else {
+                damage(at: blockStart + Int64(position), .nonZeroPadding, allZero: false)
+            }
+            nextBlock()
+            return nil
+        }
+        guard type != 0, position + h + length <= blockCount else {
+            damage(at: blockStart + Int64(position), .badRecordHeader, allZero: false)
+            nextBlock()
+            return nil
+        }
+        let stored = UInt32(block[position]) | UInt32(block[position + 1]) << 8
+            | UInt32(block[position + 2]) << 16 | UInt32(block[position + 3]) << 24
+        let start = position + h
+        let entry: LogEntry?? = block.withUnsafeBytes { b in
+            let payload = UnsafeRawBufferPointer(rebasing: b[start..<(start + length)])
+            guard LogRecord.checksum(type: type, payload: payload) == stored else { return nil }
+            guard let known = LogRecordType(rawValue: type) else { return .some(nil) }
+            return .some(LogEntry(type: known, payload: payload))
+        }
+        let offset = blockStart + Int64(position)
+        guard let verified = entry else {
+            damage(at: offset, .checksumMismatch, allZero: false)
+            nextBlock()
+            return nil
+        }
+        endPendingDamage(at: offset)
+        position = start + length
+        guard let decoded = verified else {
+            if LogRecordType(rawValue: type) == nil {
+                unknownRecords += 1  // rule 7: skipped silently, counted
+            } else {
+                report(LogDamage(file: file, offset: offset, length: Int64(h + length),
+                                 reason: .malformedPayload(LogRecordType(rawValue: type)!)))
+            }
+            return nil
+        }
+        recordOffset = offset
+        return decoded
+    }
+
+    /// Starts or extends the pending damage region.
+    private func damage(at offset: Int64, _ reason: LogDamage.Reason, allZero: Bool) {
+        if let p = pending {
+            // Contiguous with the pending region: merge; it stays "all zero" only if both are.
+            if !allZero && p.allZero { pending = (p.offset, reason, false) }
+        } else {
+            pending = (offset, reason, allZero)
+        }
+    }
+
+    /// A valid record follows the pending region: that region was corruption (rule 5).
+    private func endPendingDamage(at offset: Int64) {
+        guard let p = pending else { return }
+        pending = nil
+        report(LogDamage(file: file, offset: p.offset, length: offset - p.offset, reason: p.reason))
+    }
+
+    private func isZero(_ r: Range<Int>) -> Bool {
+        var acc: UInt8 = 0
+        for i in r { acc |= block[i] }
+        return acc == 0
+    }
+}

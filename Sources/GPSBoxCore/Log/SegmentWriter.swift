@@ -1,0 +1,243 @@
+// The track-log writer: a clock-injected policy over the LogDirectory protocol that packs
+// records into blocks, buffers them, writes + fdatasyncs them every sync interval, rotates
+// segments, runs the ring and survives ENOSPC/EROFS and `reset` (docs/log-format.md §6).
+// Time comes in as monotonic milliseconds (`now`); GPS time comes with the records.
+
+public final class SegmentWriter {
+    public let directory: any LogDirectory
+    public let configuration: LogWriterConfiguration
+    public private(set) var statistics = LogWriterStatistics()
+    /// The last storage failure; nil after the next successful sync.
+    public private(set) var lastError: LogIOError?
+
+    /// The segment being appended. Its file is created at its first sync, so its name can carry
+    /// the GPS time of its first timed record.
+    private struct OpenSegment {
+        var sequence: UInt64
+        var firstTime: UTCTime?
+        var file: (any AppendableLogFile)?
+        var fileName: String?
+        /// Logical size: header + everything encoded so far (written or pending).
+        var size: Int64 = Int64(LogFormat.segmentHeaderSize)
+        var headerWritten = false
+    }
+
+    private var open: OpenSegment?
+    private var pending: [UInt8] = []
+    private var pendingRecords = 0
+    private var lastSync: Int64
+    private var nextSequence: UInt64
+    private var bootSequence: UInt64?
+    private var lastKnownTime: UTCTime?
+    private var closed: [RingPolicy.Segment] = []
+
+    /// Opens a log directory: creates the marker if missing, finds the next sequence number
+    /// (a new segment is always started: the writer never appends after a torn tail) and
+    /// applies the ring once.
+    public init(directory: any LogDirectory, configuration: LogWriterConfiguration = .init(),
+                now: Int64) throws(LogIOError) {
+        self.directory = directory
+        self.configuration = configuration
+        lastSync = now
+        let names = try directory.fileNames()
+        if !names.contains(LogFormat.markerName) {
+            let marker = try directory.create(LogFormat.markerName)
+            defer { marker.close() }
+            try marker.writeAll(LogFormat.markerContents)
+            try marker.sync()
+        }
+        let segments = names.compactMap(SegmentName.init(fileName:)).sorted()
+        nextSequence = (segments.last?.sequence ?? 0) + 1
+        for s in segments {
+            if let size = try? directory.size(of: s.fileName) { closed.append(.init(name: s, sizeBytes: size)) }
+        }
+        enforceRing()
+    }
+
+    deinit { close() }
+
+    /// Records appended but not yet synced (lost by a power cut now).
+    public var unsyncedRecords: Int { pendingRecords }
+
+    /// Buffers `entry`; syncs when the interval is due. Returns false (and counts the record as
+    /// dropped) only when storage has been failing long enough to fill the buffer.
+    /// Storage errors do not throw here: they are kept in `lastError` and retried.
+    @discardableResult
+    public func append(_ entry: LogEntry, now: Int64) -> Bool {
+        if case .raw(let chunk) = entry, chunk.bytes.count > LogFormat.maxPayload - 8 {
+            var accepted = true
+            var start = 0
+            while start < chunk.bytes.count {
+                let end = min(start + LogFormat.maxPayload - 8, chunk.bytes.count)
+                accepted = append(.raw(RawChunk(time: chunk.time, bytes: Array(chunk.bytes[start..<end]))), now: now)
+                    && accepted
+                start = end
+            }
+            return accepted
+        }
+        guard pending.count < configuration.maxBufferedBytes else {
+            statistics.droppedRecords += 1
+            tick(now: now)
+            return false
+        }
+        if syncIsDue(now: now) { detectReset() }  // before encoding: this record belongs to the new log
+        let payload = entry.logPayload()
+        let time = entry.time
+        let recordSize = Int64(LogFormat.recordHeaderSize + payload.count)
+        if let o = open, needsRotation(o, recordSize: recordSize, time: time) { rotate(now: now) }
+        if open == nil {
+            open = OpenSegment(sequence: nextSequence, firstTime: time ?? lastKnownTime)
+            bootSequence = bootSequence ?? nextSequence
+            nextSequence += 1
+        } else if open!.firstTime == nil, open!.file == nil, let time {
+            open!.firstTime = time  // not on disk yet: the name can still carry a real time
+        }
+        if let time { lastKnownTime = time }
+        // §2.2: a record never straddles a block; zero-fill the rest of the block instead.
+        let room = LogFormat.blockSize - Int(open!.size % Int64(LogFormat.blockSize))
+        if room < Int(recordSize) {
+            pending.append(contentsOf: repeatElement(0, count: room))
+            open!.size += Int64(room)
+        }
+        LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)
+        open!.size += recordSize
+        pendingRecords += 1
+        statistics.appendedRecords += 1
+        statistics.payloadBytes += Int64(payload.count)
+        if configuration.syncIntervalMilliseconds == 0 { try? sync(now: now) } else { tick(now: now) }
+        return true
+    }
+
+    /// Syncs if the sync interval has passed since the last sync; call it from the main loop.
+    public func tick(now: Int64) {
+        if syncIsDue(now: now) { try? sync(now: now) }
+    }
+
+    /// Writes everything buffered and fdatasyncs it. On failure the unwritten bytes stay
+    /// buffered (retried at the next sync) and the error is also kept in `lastError`.
+    public func sync(now: Int64) throws(LogIOError) {
+        lastSync = now
+        guard var o = open, pendingRecords > 0 || !pending.isEmpty else { return }
+        do {
+            if detectReset() { return }
+            if o.file == nil {
+                let name = SegmentName(sequence: o.sequence, firstTime: o.firstTime).fileName
+                o.file = try withSpaceRetry { () throws(LogIOError) in try directory.create(name) }
+                o.fileName = name
+                open = o
+                statistics.segmentsCreated += 1
+            }
+            if !o.headerWritten {
+                let header = SegmentHeader(sequence: o.sequence, bootSequence: bootSequence ?? o.sequence,
+                                           firstTime: o.firstTime, gpsboxVersion: configuration.gpsboxVersion)
+                pending.insert(contentsOf: header.encoded(), at: 0)
+                o.headerWritten = true
+                open = o
+            }
+            try writePending(to: o.file!)
+            try o.file!.sync()
+            statistics.syncs += 1
+            statistics.syncedRecords += pendingRecords
+            pendingRecords = 0
+            lastError = nil
+        } catch {
+            lastError = error
+            throw error
+        }
+    }
+
+    /// Syncs and closes the open segment (clean shutdown). The next append starts a new one.
+    public func close(now: Int64 = 0) {
+        try? sync(now: now)
+        guard pending.isEmpty, let o = open else { return }
+        o.file?.close()
+        if o.fileName != nil {
+            closed.append(.init(name: SegmentName(sequence: o.sequence, firstTime: o.firstTime), sizeBytes: o.size))
+        }
+        open = nil
+    }
+
+    // MARK: - policy
+
+    private func needsRotation(_ o: OpenSegment, recordSize: Int64, time: UTCTime?) -> Bool {
+        let room = Int64(LogFormat.blockSize) - o.size % Int64(LogFormat.blockSize)
+        let padding = room < recordSize ? room : 0
+        if o.size + padding + recordSize > configuration.segmentSizeLimitBytes { return true }
+        if let time, let first = o.firstTime, time.dayNumber != first.dayNumber { return true }
+        // A segment already on disk under a "no time yet" name: give the timed records a named one.
+        if time != nil, o.firstTime == nil, o.file != nil { return true }
+        return false
+    }
+
+    private func rotate(now: Int64) {
+        try? sync(now: now)
+        // A failed sync keeps the old segment open: its bytes must reach storage first.
+        guard pending.isEmpty, pendingRecords == 0 else { return }
+        close(now: now)
+        enforceRing()
+    }
+
+    private func syncIsDue(now: Int64) -> Bool {
+        (pendingRecords > 0 || !pending.isEmpty) && now - lastSync >= configuration.syncIntervalMilliseconds
+    }
+
+    /// `reset` deleted our segment: what we buffered belonged to the erased log, so drop it and
+    /// let the next record start a new segment. One stat per sync interval.
+    @discardableResult
+    private func detectReset() -> Bool {
+        guard let name = open?.fileName, open?.file != nil,
+              case .failure(.notFound) = Result(catching: { () throws(LogIOError) in try directory.size(of: name) })
+        else { return false }
+        noticeReset()
+        return true
+    }
+
+    private func noticeReset() {
+        open?.file?.close()
+        open = nil
+        pending.removeAll(keepingCapacity: true)
+        statistics.discardedByReset += pendingRecords
+        pendingRecords = 0
+        closed = ((try? directory.fileNames()) ?? []).compactMap(SegmentName.init(fileName:)).compactMap { name in
+            (try? directory.size(of: name.fileName)).map { RingPolicy.Segment(name: name, sizeBytes: $0) }
+        }
+    }
+
+    /// Deletes what the ring policy says, oldest first. Deletion failures are left for later.
+    @discardableResult
+    private func enforceRing() -> Bool {
+        let free = try? directory.freeBytes()
+        let doomed = configuration.ring.segmentsToDelete(closed: closed, openSizeBytes: open?.size ?? 0, freeBytes: free)
+        var deleted = false
+        for name in doomed {
+            do {
+                try directory.remove(name.fileName)
+            } catch .notFound {
+            } catch {
+                break
+            }
+            closed.removeAll { $0.name == name }
+            statistics.segmentsDeleted += 1
+            deleted = true
+        }
+        return deleted
+    }
+
+    /// Runs `body`; on ENOSPC lets the ring free space (its floor applies) and tries once more.
+    private func withSpaceRetry<R>(_ body: () throws(LogIOError) -> R) throws(LogIOError) -> R {
+        do {
+            return try body()
+        } catch .noSpace(let path) {
+            guard enforceRing() else { throw .noSpace(path: path) }
+            return try body()
+        }
+    }
+
+    private func writePending(to file: any AppendableLogFile) throws(LogIOError) {
+        while !pending.isEmpty {
+            let n = try withSpaceRetry { () throws(LogIOError) in try file.write(pending) }
+            statistics.bytesWritten += Int64(n)
+            pending.removeFirst(n)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+// docs/log-format.md §7's worked example, byte for byte (the bytes were produced by
+// scripts/log-read.py, an independent implementation written from the document).
+import Testing
+@testable import GPSBoxCore
+
+@Suite struct LogFormatExampleTests {
+    static let bytes: [UInt8] = hex("""
+        47 50 53 42 4f 58 4c 47 01 00 40 00 00 00 00 00 01 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00
+        28 18 af 2b a2 01 00 00 30 2e 31 2e 30 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 07 ef 0f ee
+        f9 e0 ba df 0d 00 02 01 00 00 00 28 18 af 2b a2 01 00 00 03 aa a7 8e d5 1a 00 01 85 62 28 18 af
+        2b a2 01 a8 50 40 1c 28 d9 17 05 3b 3a 06 00 d2 04 00 0c 57 00
+        """)
+
+    static func hex(_ s: String) -> [UInt8] {
+        s.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { UInt8($0, radix: 16)! }
+    }
+
+    static let time = UTCTime(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 25)!
+    static let sample = TrackSample(time: time, latitudeE7: 473_977_000, longitudeE7: 85_449_000, altitudeMSL: 408_123,
+                                    speed: 1_234, mode: .threeD, satellitesUsed: 12, hdop: 87)
+
+    @Test func swiftReaderDecodesTheDocumentedBytes() {
+        let dir = FakeLogDirectory()
+        dir.files["0000000001-20261130T090025Z.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090025Z.gpslog"]!.bytes = Self.bytes
+        let reader = TrackLogReader(directory: dir)
+        #expect(Array(reader) == [.tripStart(TripMarker(tripID: 1, time: Self.time, reason: .boot)), .sample(Self.sample)])
+        #expect(reader.damage.isEmpty)
+    }
+
+    @Test func swiftWriterProducesTheDocumentedBytes() {
+        let dir = FakeLogDirectory()
+        let writer = try! SegmentWriter(directory: dir, configuration: .init(gpsboxVersion: "0.1.0"), now: 0)
+        writer.append(.tripStart(TripMarker(tripID: 1, time: Self.time, reason: .boot)), now: 0)
+        writer.append(.sample(Self.sample), now: 0)
+        writer.close()
+        #expect(dir.files["0000000001-20261130T090025Z.gpslog"]?.bytes == Self.bytes)
+        #expect(dir.files[LogFormat.markerName]?.bytes == LogFormat.markerContents)
+    }
+}

@@ -1,0 +1,194 @@
+// One named test per recovery rule of docs/log-format.md §5 (leveldb's log_test.cc style):
+// each builds a segment with the real writer, damages it one way, and states exactly what the
+// reader returns and reports.
+import Testing
+@testable import GPSBoxCore
+
+@Suite struct LogRecoveryTests {
+    /// A closed segment holding `count` full samples (54 bytes on disk each; 74 fit in block 0).
+    static func segment(_ count: Int) -> [UInt8] {
+        let dir = FakeLogDirectory()
+        let writer = try! SegmentWriter(directory: dir, now: 0)
+        for i in 0..<count { writer.append(.sample(LogFixtures.sample(i)), now: 0) }
+        writer.close()
+        return dir.files.first { SegmentName(fileName: $0.key) != nil }!.value.bytes
+    }
+
+    static func read(_ bytes: [UInt8]) -> (indices: [Int], damage: [LogDamage]) {
+        let dir = FakeLogDirectory()
+        dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+        let (entries, damage) = LogFixtures.readAll(dir)
+        return (entries.map { LogFixtures.index(of: $0)! }, damage)
+    }
+
+    static let perBlock0 = (4096 - 64) / 54       // 74 samples in block 0
+    static let perBlock = 4096 / 54                // 75 in later blocks
+
+    @Test func cleanSegmentReadsBackEverythingWithoutReports() {
+        let r = Self.read(Self.segment(500))
+        #expect(r.indices == Array(0..<500))
+        #expect(r.damage.isEmpty)
+    }
+
+    @Test func recordsNeverStraddleABlockAndPaddingIsSkipped() {
+        let bytes = Self.segment(Self.perBlock0 + 1)
+        // Record 74 starts block 1: the tail of block 0 is zero padding.
+        #expect(bytes.count == 4096 + 54)
+        #expect(bytes[(64 + Self.perBlock0 * 54)..<4096].allSatisfy { $0 == 0 })
+        #expect(Self.read(bytes).indices == Array(0...Self.perBlock0))
+    }
+
+    @Test func emptyFileIsCleanEnd() {
+        let r = Self.read([])
+        #expect(r.indices.isEmpty && r.damage.isEmpty)
+    }
+
+    @Test func tornHeaderIsCleanEndReportedAsTornTail() {
+        let r = Self.read(Array(Self.segment(3).prefix(40)))
+        #expect(r.indices.isEmpty)
+        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog", offset: 0, length: 40,
+                                       reason: .tornTail)])
+        #expect(!r.damage[0].isCorruption)
+    }
+
+    @Test func badHeaderIsReportedAndRecordsAreStillRead() {
+        var bytes = Self.segment(10)
+        bytes[17] ^= 0x40
+        let r = Self.read(bytes)
+        #expect(r.indices == Array(0..<10))
+        #expect(r.damage.map(\.reason) == [.badHeader])
+        #expect(r.damage[0].offset == 0 && r.damage[0].length == 64)
+    }
+
+    @Test func newerFormatVersionSkipsTheFile() {
+        var bytes = Self.segment(10)
+        bytes[8] = 2
+        let r = Self.read(bytes)
+        #expect(r.indices.isEmpty)
+        #expect(r.damage.map(\.reason) == [.unsupportedVersion(2)])
+    }
+
+    @Test func truncatedTrailingRecordIsTornTailNotCorruption() {
+        let bytes = Self.segment(10)
+        let r = Self.read(Array(bytes.dropLast(5)))
+        #expect(r.indices == Array(0..<9))
+        #expect(r.damage.count == 1)
+        #expect(r.damage[0].reason == .tornTail && r.damage[0].offset == Int64(64 + 9 * 54) && r.damage[0].length == 49)
+    }
+
+    @Test func zeroFilledTailIsCleanEndWithoutReport() {
+        let bytes = Self.segment(10) + [UInt8](repeating: 0, count: 9000)
+        let r = Self.read(bytes)
+        #expect(r.indices == Array(0..<10))
+        #expect(r.damage.isEmpty)
+    }
+
+    @Test func checksumMismatchSkipsRestOfBlockAndResumesAtNextBlock() {
+        var bytes = Self.segment(300)
+        let victim = 64 + 10 * 54 + 20  // inside record 10's payload
+        bytes[victim] ^= 0x08
+        let r = Self.read(bytes)
+        #expect(r.indices == Array(0..<10) + Array(Self.perBlock0..<300))
+        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog",
+                                       offset: Int64(64 + 10 * 54), length: Int64(4096 - 64 - 10 * 54),
+                                       reason: .checksumMismatch)])
+        #expect(r.damage[0].isCorruption)
+    }
+
+    @Test func corruptLengthFieldIsABadRecordHeader() {
+        var bytes = Self.segment(300)
+        bytes[4096 + 3 * 54 + 5] = 0x40  // length of record 3 of block 1 becomes > 16 KiB
+        let r = Self.read(bytes)
+        let firstLost = Self.perBlock0 + 3
+        #expect(r.indices == Array(0..<firstLost) + Array((Self.perBlock0 + Self.perBlock)..<300))
+        #expect(r.damage.map(\.reason) == [.badRecordHeader])
+        #expect(r.damage[0].offset == Int64(4096 + 3 * 54))
+    }
+
+    @Test func consecutiveDamagedBlocksAreOneReport() {
+        var bytes = Self.segment(400)
+        bytes[4096 + 100] ^= 1
+        bytes[8192 + 10] ^= 1
+        let r = Self.read(bytes)
+        #expect(r.damage.count == 1)
+        #expect(r.damage[0].offset == Int64(4096 + 54) && r.damage[0].length == Int64(3 * 4096 - 4096 - 54))
+        #expect(r.indices.first { $0 >= Self.perBlock0 } == Self.perBlock0)
+        #expect(r.indices.count == 400 - (Self.perBlock - 1) - Self.perBlock)
+    }
+
+    @Test func damageRunningToEndOfFileIsTornTail() {
+        var bytes = Self.segment(300)
+        let lastBlock = bytes.count / 4096 * 4096
+        bytes[lastBlock + 20] ^= 0x80
+        let r = Self.read(bytes)
+        #expect(r.damage.map(\.reason) == [.tornTail])
+        #expect(r.damage[0].offset + r.damage[0].length == Int64(bytes.count))
+        #expect(!r.indices.isEmpty && r.indices == Array(0..<r.indices.count))
+    }
+
+    @Test func wholeZeroBlockFollowedByDataIsReported() {
+        var bytes = Self.segment(300)
+        for i in 4096..<8192 { bytes[i] = 0 }
+        let r = Self.read(bytes)
+        #expect(r.damage.map(\.reason) == [.zeroedBlock])
+        #expect(r.damage[0].offset == 4096 && r.damage[0].length == 4096)
+        #expect(r.indices == Array(0..<Self.perBlock0) + Array((Self.perBlock0 + Self.perBlock)..<300))
+    }
+
+    @Test func nonZeroPaddingIsReported() {
+        var bytes = Self.segment(200)
+        bytes[4095] = 0x55  // last byte of block 0's padding
+        let r = Self.read(bytes)
+        #expect(r.damage.map(\.reason) == [.nonZeroPadding])
+        #expect(r.damage[0].offset == Int64(64 + Self.perBlock0 * 54))
+        #expect(r.indices == Array(0..<200))
+    }
+
+    @Test func verifiedButShortPayloadIsMalformedAndSkipped() {
+        var bytes = Self.segment(3)
+        // Replace record 1 by a 10-byte "sample" with a valid checksum (a writer bug, say).
+        let at = 64 + 54
+        let payload = Array(bytes[(at + 7)..<(at + 17)])
+        var record: [UInt8] = []
+        record.appendLE(payload.withUnsafeBytes { LogRecord.checksum(type: 1, payload: $0) })
+        record.appendLE(UInt16(10))
+        record.append(LogRecordType.sample.rawValue)
+        record += payload
+        bytes.replaceSubrange(at..<(at + 54), with: record)
+        let r = Self.read(bytes)
+        #expect(r.indices == [0, 2])
+        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog", offset: Int64(at),
+                                       length: 17, reason: .malformedPayload(.sample))])
+    }
+
+    @Test func unknownRecordTypeIsSkippedSilently() {
+        var bytes = Self.segment(2)
+        let payload: [UInt8] = [9, 9, 9]
+        let crc = payload.withUnsafeBytes { LogRecord.checksum(type: 200, payload: $0) }
+        var record: [UInt8] = []
+        record.appendLE(crc); record.appendLE(UInt16(3)); record.append(200); record += payload
+        bytes.insert(contentsOf: record, at: 64 + 54)
+        let dir = FakeLogDirectory()
+        dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+        let reader = TrackLogReader(directory: dir)
+        #expect(Array(reader).compactMap(LogFixtures.index(of:)) == [0, 1])
+        #expect(reader.damage.isEmpty)
+        #expect(reader.unknownRecords == 1)
+    }
+
+    @Test func segmentsAreReadInSequenceOrderNotNameOrder() {
+        let dir = FakeLogDirectory()
+        let writer = try! SegmentWriter(directory: dir, now: 0)
+        for i in 0..<5 {
+            writer.append(.sample(LogFixtures.sample(i)), now: 0)
+            writer.close()
+        }
+        // Rename segment 5 to a longer sequence number that sorts first as text.
+        let five = dir.files.keys.first { $0.hasPrefix("0000000005") }!
+        dir.files["10000000000-20261130T090004Z.gpslog"] = dir.files.removeValue(forKey: five)
+        dir.files["notes.txt"] = FakeLogDirectory.Node()
+        #expect(LogFixtures.readAll(dir).entries.compactMap(LogFixtures.index(of:)) == [0, 1, 2, 3, 4])
+    }
+}
