@@ -10,6 +10,10 @@ public enum GPSBox {
         SimulateCommand.self,
         ConfigCommand.self,
         DecodeCommand.self,
+        DumpCommand.self,
+        StatsCommand.self,
+        MapCommand.self,
+        ResetCommand.self,
     ]
 
     /// The commands that drive hardware exist only where GPSBoxLinux does.

@@ -154,26 +154,17 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         #expect(detector.bytesAtFoundRate == gga + rmc)
     }
 
-    @Test func realPTYSwitchesThenHearsSentences() async throws {
+    @Test func realPTYSwitchesThenHearsSentences() throws {
         // ptys ignore the line rate, so this checks the real path (tcsetattr, tcflush,
         // poll timeouts) rather than the choice: a writer keeps sending after the switch.
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: rate(4800))
-        let master = pty.master.rawValue
-        let writer = Task.detached {
-            for _ in 0..<100 {
-                let bytes = gga + rmc
-                _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-                usleep(20_000)
-                if Task.isCancelled { break }
-            }
-        }
-        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(38400)], windowMilliseconds: 2000)
+        let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
+        defer { writer.stop() }
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(38400)], windowMilliseconds: 5000)
         #expect(try detector.detect(on: port, clock: MonotonicClock.nowMilliseconds) == rate(38400))
         var tio = termios()
         #expect(tcgetattr(port.fd, &tio) == 0 && cfgetispeed(&tio) == speed_t(B38400))
-        writer.cancel()
-        await writer.value
     }
 }
 
