@@ -27,10 +27,12 @@ struct StatusCommand: Subcommand {
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
         let text: String
-        do {
-            text = try readTextFile(path)
-        } catch let e where e.errno == ENOENT {
-            io.err.write("gpsbox status: gpsbox is not running (no \(path))\n")
+        switch Result(catching: { () throws(SystemError) in try readTextFile(path) }) {
+        case .success(let t):
+            text = t
+        case .failure(let e):
+            io.err.write(e.errno == ENOENT ? "gpsbox status: gpsbox is not running (no \(path))\n"
+                                           : "gpsbox status: \(e)\n")
             return .failure
         }
         let status: JSONValue

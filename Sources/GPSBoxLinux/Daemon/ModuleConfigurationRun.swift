@@ -41,11 +41,7 @@ public enum ModuleConfigurationRun {
             }
             var replies: [ReceiverReply] = []
             splitter.feed(buffer[...]) { frame in
-                switch frame {
-                case .nmea: replies.append(.nmea)
-                case .ubx(let id, let payload): replies.append(TrackerSession.reply(to: id, payload: payload))
-                default: break
-                }
+                if let r = ReceiverReply(frame) { replies.append(r) }
             }
             buffer.removeAll(keepingCapacity: true)
             for r in replies where report == nil {

@@ -33,10 +33,13 @@ public struct ReceiverLinkOpener {
             }
         case .serial(let device, let baud):
             let port: SerialPort
-            do {
+            do throws(SerialError) {
                 switch baud {
                 case .fixed(let rate): port = try SerialPort(path: device, baud: try BaudRate(rate))
-                case .auto: port = try SerialPort(path: device, baud: preferredBaud ?? (try BaudRate(9600)))
+                case .auto:
+                    var start = preferredBaud
+                    if start == nil { start = try BaudRate(9600) }
+                    port = try SerialPort(path: device, baud: start!)
                 }
             } catch .deviceGone(let path) {
                 throw .unavailable("\(path): not present")
