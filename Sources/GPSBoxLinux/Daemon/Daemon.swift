@@ -154,7 +154,10 @@ public final class Daemon {
         do {
             let n = try l.read(appendingTo: &readBuffer)
             if n > 0 { process(readBuffer[...], now: now) }
-            nextReadAt = now + readCoalescingMs(l)
+            // A read that found a lot means data comes faster than the pause assumed (a
+            // faster line than configured, or a replay): read again at once rather than let
+            // the kernel's buffer overflow.
+            nextReadAt = n >= 1024 ? now : now + readCoalescingMs(l)
         } catch {
             linkLost(error.description, now: now)
         }
