@@ -169,7 +169,7 @@ public final class Daemon {
     func readCoalescingMs(_ l: any ReceiverLink) -> Int64 {
         if l.pollDescriptor == nil { return Int64(l.pollDelayMs) }
         guard let serial = l as? SerialLink else { return 50 }
-        return min(100, Int64(2048 * 1000 / max(1, serial.port.baud.bytesPerSecond)))
+        return Int64(serial.port.coalescingDelayMilliseconds(target: 100))
     }
 
     func process(_ bytes: ArraySlice<UInt8>, now: Int64) {
