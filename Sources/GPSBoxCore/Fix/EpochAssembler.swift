@@ -2,7 +2,7 @@
 //
 // UBX: every NAV message carries the epoch's GPS time of week (iTOW), so an epoch is the run of
 // NAV messages with one iTOW; it closes at NAV-EOE (protocol 18+, "all NAV messages of this
-// epoch sent", u-blox 8 / M8 Receiver Description §32.17.6) or when a different iTOW arrives.
+// epoch sent", u-blox 8 / M8 Receiver Description §32.17) or when a different iTOW arrives.
 // Within an epoch each group of values (time, position, velocity, mode, …) comes from the best
 // message that supplied it: NAV-PVT (or NAV-PVAT) first, then the single-purpose messages
 // (NAV-HPPOSLLH for position, NAV-POSLLH, NAV-VELNED, NAV-TIMEUTC, NAV-TIMEGPS, NAV-STATUS), and
