@@ -129,7 +129,7 @@ import Testing
     /// 64 KiB: the frames and counters never change.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func chunkingDoesNotChangeFrames(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var stream: [UInt8] = []
         let pieces = [Self.gga, Self.rmc, Self.navPVTPoll, Self.monVer, Self.rtcm1005] + Self.damage.map(\.bytes)
         for _ in 0..<400 { stream += pieces[Int.random(in: 0..<pieces.count, using: &rng)] }

@@ -127,19 +127,6 @@ final class FakeLogDirectory: LogDirectory {
     }
 }
 
-/// A tiny seeded generator (SplitMix64) so fuzz tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Test fixtures: a realistic, fully populated sample whose index is recoverable from its time.
 enum LogFixtures {
     static let start = UTCTime(year: 2026, month: 11, day: 30, hour: 9)!
