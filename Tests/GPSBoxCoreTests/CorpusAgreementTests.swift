@@ -64,16 +64,19 @@ func gpsdEpochs(_ chk: URL) throws -> [Int64: GpsdTPV] {
 
 struct Replay {
     var fixes: [Int64: Fix] = [:]
+    var all: [Fix] = []
     var fixCount = 0
     var counters = FrameCounters()
 }
 
-func replay(_ bytes: [UInt8]) -> Replay {
+/// Feeds `bytes` in chunks of the given sizes (cycled; empty: all at once).
+func replay(_ bytes: [UInt8], chunkSizes: [Int] = []) -> Replay {
     var splitter = FrameSplitter(options: .init(skipsCaptureComments: true))
     var assembler = EpochAssembler(referenceDate: gpsdDateHint(bytes))
     var r = Replay()
     func keep(_ fix: Fix) {
         r.fixCount += 1
+        r.all.append(fix)
         if let t = fix.time { r.fixes[t.rawValue] = fix }
     }
     let body: (Frame) -> Void = { frame in
@@ -83,7 +86,17 @@ func replay(_ bytes: [UInt8]) -> Replay {
         default: break
         }
     }
-    splitter.feed(bytes, body)
+    if chunkSizes.isEmpty {
+        splitter.feed(bytes, body)
+    } else {
+        var offset = 0, k = 0
+        while offset < bytes.count {
+            let n = min(chunkSizes[k % chunkSizes.count], bytes.count - offset)
+            splitter.feed(bytes[offset..<(offset + n)], body)
+            offset += n
+            k += 1
+        }
+    }
     splitter.finish(body)
     assembler.flush(keep)
     r.counters = splitter.counters
@@ -164,6 +177,19 @@ let capturesWithBadChecksums: Set<String> = ["gp-320fw-2019-04-07-coldboot.log"]
 @Suite(.serialized) struct CorpusAgreementTests {
     @Test func corpusIsPresent() {
         #expect(FramingCorpus.logNames.count >= 40, "corpus not found beside the repository (../shared/corpus/gpsd)")
+    }
+
+    /// Fixes must not depend on how the stream was cut into reads (1 byte … 64 KiB).
+    @Test(arguments: ["ublox-zed-f9r.log", "ublox-neo-m9n-nmea.log", "ublox-neo-m8l.log", "navisys-gr701w.log",
+                      "bt451.log"])
+    func fixesDoNotDependOnChunking(_ name: String) throws {
+        let bytes = try FramingCorpus.bytes(name)
+        let whole = replay(bytes).all
+        #expect(!whole.isEmpty)
+        var rng = SplitMix64(seed: 0x6770_7362_6F78)
+        for sizes in [[1], [7, 1, 300], (0..<50).map { _ in Int.random(in: 1...4096, using: &rng) }, [65_536]] {
+            #expect(replay(bytes, chunkSizes: sizes).all == whole, "\(name) chunked as \(sizes.prefix(5))…")
+        }
     }
 
     /// The whole-corpus figure: gpsd epochs (TPV mode ≥ 2 with a time) where gpsbox agrees.
