@@ -16,7 +16,7 @@
 // (`Fix.receiverValid`, `Fix.timeValid`); rejecting them is the sampler's job. Nothing here
 // allocates per message: the epoch in progress is a fixed-size value.
 
-public struct EpochAssembler {
+public struct EpochAssembler: Sendable {
     /// Day used for NMEA sentences that carry only a time of day (GGA, GLL, GNS) until an RMC or
     /// ZDA supplies the date; also the century for two-digit years.
     public var referenceDate: UTCTime?
@@ -53,13 +53,13 @@ public struct EpochAssembler {
 }
 
 /// Ranks of the sources that can supply one group of values; a higher rank replaces a lower.
-enum SourceRank: UInt8, Comparable {
+enum SourceRank: UInt8, Comparable, Sendable {
     case none = 0, ecef, single, pvt, highPrecision
     static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// The UBX epoch in progress: a Fix being filled plus what is still to be derived at close.
-struct UBXEpoch {
+struct UBXEpoch: Sendable {
     var iTOW: UInt32?
     var fix = Fix()
     var started = false
