@@ -117,6 +117,15 @@ private func run(_ messages: [UBXMessage]) -> [Fix] {
         #expect(f.time != nil, "the rest of the epoch is still reported")
     }
 
+    @Test func invalidLlhFlagMeansNoPosition() throws {
+        guard case let .navPVT(m) = UBXSample.pvt(iTOW: 1) else { Issue.record("no PVT"); return }
+        var bytes = Array(m.payload)
+        bytes[78] = 0x01  // flags3 bit0 invalidLlh
+        let f = try #require(run([UBXMessage(id: .navPVT, payload: bytes[...])]).first)
+        #expect(f.latitude == nil && f.altitudeMSL == nil)
+        #expect(f.speed != nil && f.time != nil)
+    }
+
     @Test func impossibleDateIsNoTime() throws {
         var p = PayloadBuilder(92)
         p.put(4, UInt16(2026)); p.put(6, UInt8(13)); p.put(7, UInt8(1)); p.put(11, UInt8(0x07)); p.put(20, UInt8(3))

@@ -12,8 +12,11 @@ extension EpochAssembler {
             applyPVT(fixType: m.fixType, gnssFixOK: m.gnssFixOK, diffSoln: m.diffSoln, carrSoln: m.carrSoln,
                      date: (Int(m.year), Int(m.month), Int(m.day), Int(m.hour), Int(m.min), Int(m.sec)), nano: m.nano,
                      timeValid: m.validDate && m.validTime && m.fullyResolved, source: .navPVT)
-            setPosition(.pvt, .navPVT, lat: m.lat, lon: m.lon, height: Int64(m.height), hMSL: Int64(m.hMSL),
-                        hAcc: m.hAcc, vAcc: m.vAcc)
+            // flags3 invalidLlh (protocol 27+): lon/lat/height/hMSL are not valid values at all.
+            if !m.invalidLlh {
+                setPosition(.pvt, .navPVT, lat: m.lat, lon: m.lon, height: Int64(m.height), hMSL: Int64(m.hMSL),
+                            hAcc: m.hAcc, vAcc: m.vAcc)
+            }
             setVelocity(.pvt, .navPVT, speed: Int64(m.gSpeed), course: m.headMot, climb: -Int64(m.velD),
                         sAcc: Int64(m.sAcc))
             setSatellitesUsed(.pvt, .navPVT, Int(m.numSV))
