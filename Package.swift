@@ -8,7 +8,16 @@
 //   GPSBoxLinux  termios, i2c-dev, libgpiod, signals, sd_notify, the daemon loop.
 //   GPSBoxCLI    argument parsing and one type per subcommand.
 //   gpsbox       main.swift only.
+import Foundation
 import PackageDescription
+
+/// libgpiod's API generation: v1 (Debian 12 / Pi OS bookworm) or v2 (Debian 13 / trixie).
+/// GPSBOX_GPIOD=v1|v2 overrides; otherwise the installed header decides.
+func gpiodAPI() -> String {
+    if let forced = ProcessInfo.processInfo.environment["GPSBOX_GPIOD"] { return forced }
+    let header = (try? String(contentsOfFile: "/usr/include/gpiod.h", encoding: .utf8)) ?? ""
+    return header.contains("gpiod_chip_request_lines") ? "v2" : "v1"
+}
 
 #if os(Linux)
 let linuxOnly: [Target.Dependency] = ["GPSBoxLinux"]
@@ -26,7 +35,7 @@ var targets: [Target] = [
     .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"]),
     // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
     .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxCLI"] + linuxOnly),
-    .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"]),
+    .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"]),
 ]
@@ -35,11 +44,14 @@ var targets: [Target] = [
 targets += [
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+    // Kernel headers Glibc's module map leaves out (signalfd); header-only, nothing to link.
+    .systemLibrary(name: "CLinux"),
     .target(
         name: "GPSBoxLinux",
-        dependencies: ["GPSBoxCore", "GPSBoxSystem", "CGPIOD", "CI2C"]
+        dependencies: ["GPSBoxCore", "GPSBoxSystem", "CGPIOD", "CI2C", "CLinux"],
+        swiftSettings: gpiodAPI() == "v2" ? [.define("GPIOD_V2")] : []
     ),
-    .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSystem"]),
+    .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSystem", "CLinux"]),
 ]
 #endif
 

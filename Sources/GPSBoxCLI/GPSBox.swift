@@ -7,6 +7,13 @@ public enum GPSBox {
     /// Every subcommand, in the order `gpsbox --help` lists them.
     nonisolated(unsafe) public static let commands: [any Subcommand.Type] = [
         VersionCommand.self,
+        SimulateCommand.self,
+        ConfigCommand.self,
+        DecodeCommand.self,
+        DumpCommand.self,
+        StatsCommand.self,
+        MapCommand.self,
+        ResetCommand.self,
     ]
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.

@@ -118,25 +118,12 @@ final class FakeLogDirectory: LogDirectory {
         func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
             // Short reads on purpose (odd sizes), as pipes and network file systems do.
             let n = min(buffer.count, bytes.count - offset, 1531)
-            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + n)])) }
+            for i in 0..<n { buffer[i] = bytes[offset + i] }
             offset += n
             return n
         }
 
         func close() {}
-    }
-}
-
-/// A tiny seeded generator (SplitMix64) so fuzz tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,0 +1,227 @@
+// The exporters' output buffer: ASCII/UTF-8 bytes go into a fixed block of memory that is
+// handed to the sink whenever it fills, so an export of any size runs in constant memory.
+// Numbers arrive as fixed-point integers (1e-7°, mm, mm/s) and are printed with integer
+// arithmetic: no Double formatting on the hot path, no rounding twice, exact golden files.
+
+public final class ExportBuffer {
+    public private(set) var sink: any ExportSink
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    // The fill level and the cached day live in manually allocated memory rather than stored
+    // properties: a class's stored `var`s get a dynamic exclusivity check on every access,
+    // which cost more than the formatting itself on the per-byte paths.
+    private let state = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+    private var count: Int {
+        @inline(__always) get { state[0] }
+        @inline(__always) set { state[0] = newValue }
+    }
+    // Day number of the "YYYY-MM-DDT" in `cachedDate`: consecutive samples almost always share it.
+    private var cachedDay: Int {
+        @inline(__always) get { state[1] }
+        @inline(__always) set { state[1] = newValue }
+    }
+    private let cachedDate = UnsafeMutablePointer<UInt8>.allocate(capacity: 11)
+
+    public init(sink: any ExportSink, capacity: Int = 64 * 1024) {
+        precondition(capacity >= 256, "ExportBuffer capacity must hold one record")
+        self.sink = sink
+        self.capacity = capacity
+        storage = .allocate(capacity: capacity)
+        state[0] = 0
+        state[1] = .min
+    }
+
+    deinit {
+        flush()
+        storage.deallocate()
+        cachedDate.deallocate()
+        state.deallocate()
+    }
+
+    /// Hands everything buffered to the sink.
+    public func flush() {
+        guard count > 0 else { return }
+        sink.write(utf8: UnsafeRawBufferPointer(start: storage, count: count))
+        count = 0
+    }
+
+    @inline(__always)
+    private func reserve(_ n: Int) {
+        if count + n > capacity { flush() }
+    }
+
+    @inline(__always)
+    public func byte(_ b: UInt8) {
+        reserve(1)
+        storage[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    public func append(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        if n > capacity {
+            flush()
+            sink.write(utf8: UnsafeRawBufferPointer(start: s.utf8Start, count: n))
+            return
+        }
+        reserve(n)
+        (storage + count).update(from: s.utf8Start, count: n)
+        count += n
+    }
+
+    /// Any String (interpolated text). Literals resolve to the StaticString overload, which
+    /// copies without touching String storage: this one is deliberately named differently.
+    public func append(string s: String) {
+        var s = s
+        s.withUTF8 { append(bytes: $0) }
+    }
+
+    public func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        if bytes.count > capacity {
+            flush()
+            sink.write(utf8: UnsafeRawBufferPointer(bytes))
+            return
+        }
+        reserve(bytes.count)
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Text escaped for XML character data and attribute values (XML 1.0 §2.4, §3.3.3).
+    public func appendXMLEscaped(_ s: String) {
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            case UInt8(ascii: "\""): append("&quot;")
+            case UInt8(ascii: "'"): append("&apos;")
+            default: byte(b)
+            }
+        }
+    }
+
+    /// A JSON string literal (RFC 8259 §7).
+    public func appendJSONQuoted(_ s: String) {
+        var quoted = ""
+        JSONObjectWriter.appendQuoted(s, to: &quoted)
+        append(string: quoted)
+    }
+
+    public func append(int v: Int64) {
+        reserve(20)
+        if v < 0 {
+            storage[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        appendDigits(v.magnitude)
+    }
+
+    public func append<I: BinaryInteger>(_ v: I) { append(int: Int64(v)) }
+
+    /// `value / 10^decimals` printed exactly; trailing fraction zeros (and a bare point) dropped.
+    @inline(__always)
+    public func append(fixed value: Int64, decimals: Int) {
+        reserve(24 + decimals)
+        if value < 0 {
+            storage[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        let m = value.magnitude
+        let p = Self.power(decimals)
+        appendDigits(m / p)
+        var frac = m % p
+        guard frac != 0 else { return }
+        var digits = decimals
+        while frac % 10 == 0 {
+            frac /= 10
+            digits -= 1
+        }
+        storage[count] = UInt8(ascii: ".")
+        count += 1
+        writeDigits(frac, width: digits)   // keeps the fraction's leading zeros
+    }
+
+    /// A Double rounded half away from zero to `decimals` places, trailing zeros dropped.
+    public func append(_ v: Double, decimals: Int) {
+        guard v.isFinite else { append("0"); return }
+        let scaled = (v * Double(Self.power(decimals))).rounded()
+        guard abs(scaled) < 9.0e18 else { append(string: String(v)); return }
+        append(fixed: Int64(scaled), decimals: decimals)
+    }
+
+    /// Exactly `width` digits, zero-padded (the value must fit).
+    public func append(padded v: Int, width: Int) {
+        reserve(width)
+        writeDigits(UInt64(v), width: width)
+    }
+
+    /// `lon,lat[,height]` in degrees and metres: the coordinate tuple of GeoJSON and KML.
+    public func appendLongitudeLatitude(_ s: TrackSample, heightMillimetres: Int32?) {
+        append(fixed: Int64(s.longitudeE7), decimals: 7)
+        byte(UInt8(ascii: ","))
+        append(fixed: Int64(s.latitudeE7), decimals: 7)
+        if let h = heightMillimetres {
+            byte(UInt8(ascii: ","))
+            append(fixed: Int64(h), decimals: 3)
+        }
+    }
+
+    /// RFC 3339 UTC with milliseconds: `2026-11-30T09:00:25.000Z`.
+    public func append(time t: UTCTime) {
+        let day = t.dayNumber
+        if Int(day) != cachedDay {
+            let date = Array(UTCTime(rawValue: day * 86_400_000).rfc3339.utf8.prefix(11))
+            cachedDate.update(from: date, count: 11)
+            cachedDay = Int(day)
+        }
+        reserve(24)
+        (storage + count).update(from: cachedDate, count: 11)
+        count += 11
+        let ms = Int(t.rawValue - day * 86_400_000)
+        writeDigits(UInt64(ms / 3_600_000), width: 2)
+        storage[count] = UInt8(ascii: ":")
+        count += 1
+        writeDigits(UInt64(ms / 60_000 % 60), width: 2)
+        storage[count] = UInt8(ascii: ":")
+        count += 1
+        writeDigits(UInt64(ms / 1000 % 60), width: 2)
+        storage[count] = UInt8(ascii: ".")
+        count += 1
+        writeDigits(UInt64(ms % 1000), width: 3)
+        storage[count] = UInt8(ascii: "Z")
+        count += 1
+    }
+
+    // Caller has reserved room (at most 20 digits).
+    @inline(__always)
+    private func appendDigits(_ v: UInt64) {
+        var width = 1
+        var t = v
+        while t >= 10 { t /= 10; width += 1 }
+        writeDigits(v, width: width)
+    }
+
+    // The last `width` decimal digits of v, zero-padded; the caller has reserved room.
+    @inline(__always)
+    private func writeDigits(_ v: UInt64, width: Int) {
+        var v = v
+        var i = width - 1
+        while i >= 0 {
+            storage[count + i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            i -= 1
+        }
+        count += width
+    }
+
+    /// 10^n for n in 0...18.
+    @inline(__always)
+    static func power(_ n: Int) -> UInt64 {
+        var p: UInt64 = 1
+        for _ in 0..<n { p &*= 10 }
+        return p
+    }
+}

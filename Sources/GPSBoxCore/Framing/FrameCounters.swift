@@ -1,0 +1,25 @@
+// The splitter's counted output: a stream never throws, it counts (DESIGN.md §3).
+
+public struct FrameCounters: Hashable, Sendable {
+    public var bytesFed = 0
+    public var nmeaFrames = 0
+    public var ubxFrames = 0
+    public var rtcm3Frames = 0
+    /// Candidate frames whose checksum did not match.
+    public var checksumFailures = 0
+    /// Candidate frames rejected for shape: UBX length above the limit, non-ASCII byte or
+    /// over-long NMEA, NMEA without `*hh`.
+    public var malformedFrames = 0
+    /// Frames cut off by the end of the stream.
+    public var truncatedFrames = 0
+    /// Bytes in discarded runs, comments excluded.
+    public var bytesSkipped = 0
+    /// Bytes in capture comments and JSON lines (capture mode only).
+    public var commentBytes = 0
+
+    public init() {}
+
+    public var frames: Int { nmeaFrames + ubxFrames + rtcm3Frames }
+    /// True when anything was skipped because it was damaged (exit status 3 for `decode`).
+    public var sawDamage: Bool { bytesSkipped > 0 || checksumFailures > 0 || malformedFrames > 0 || truncatedFrames > 0 }
+}

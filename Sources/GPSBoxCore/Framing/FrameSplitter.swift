@@ -1,0 +1,303 @@
+// Cuts a byte stream into NMEA, UBX and RTCM 3 frames, incrementally and without copying.
+//
+// Resynchronisation follows gpsd's packet lexer (gpsd/packet.c): when a candidate frame
+// turns out bad (checksum, length, stray byte), only its first leader byte is dropped and
+// scanning resumes at the next byte, so a real frame hiding inside a damaged one is found.
+// Every decision depends only on bytes already seen, so the frames out do not depend on how
+// the stream was chunked. A candidate that needs more bytes than the caller has fed so far
+// is kept in a small carry buffer (at most `maximumFrameLength` bytes): memory is bounded.
+//
+// Frame grammars:
+// - NMEA 0183 v4.11 §5.3: `$` or `!`, printable ASCII, `*`, two hex digits (either case),
+//   then CR or LF. Line endings vary in real captures (LF, CR LF, CR CR LF); CR and LF between
+//   frames are skipped without being counted as noise.
+// - UBX (u-blox 8 / M8 Receiver Description §32.2): B5 62, class, id, u16 LE length, payload,
+//   CK_A CK_B (8-bit Fletcher over class…payload, §32.4).
+// - RTCM 3 (RTCM 10403.3 §4): D3, 6 reserved zero bits, 10-bit length, message, CRC-24Q.
+
+public struct FrameSplitter {
+    public struct Options: Sendable {
+        /// Largest UBX payload accepted; a larger declared length is corrupt and is never
+        /// buffered. 8192 covers RXM-RAWX with 255 measurements (16 + 32·255 bytes).
+        public var maximumUBXPayload: Int = 8192
+        /// Longest NMEA sentence accepted, `$` through the checksum digits. NMEA 0183 allows 82
+        /// characters including CR LF; u-blox receivers can be set to exceed that
+        /// (CFG-NMEA `limit82` off, high-precision mode) and MediaTek's $PMTKCHN is 203 long,
+        /// which gpsd accepts; the default cap is 255.
+        public var maximumNMEALength: Int = 255
+        /// gpsd capture files (`gpsfake` logs): skip `#` comment lines and gpsd JSON lines
+        /// (`{`…LF) that start between frames, as gpsd's lexer does. Off for a live receiver.
+        public var skipsCaptureComments: Bool = false
+
+        public init(maximumUBXPayload: Int = 8192, maximumNMEALength: Int = 255, skipsCaptureComments: Bool = false) {
+            self.maximumUBXPayload = maximumUBXPayload
+            self.maximumNMEALength = maximumNMEALength
+            self.skipsCaptureComments = skipsCaptureComments
+        }
+    }
+
+    public let options: Options
+    public private(set) var counters = FrameCounters()
+    /// The longest candidate frame that can be pending between feeds.
+    public let maximumFrameLength: Int
+
+    /// Bytes of a frame that straddles two feeds; capacity is reserved once.
+    private var carry: [UInt8] = []
+    /// Stream offset of `carry[0]`.
+    private var carryOffset = 0
+    private var garbageRun = 0
+    private var garbageStart = 0
+    private var commentStart = 0
+    private var garbageReason = DiscardReason.noise
+    /// Bytes of the capture comment being skipped (0 outside a comment).
+    private var commentRun = 0
+
+    public init(options: Options = Options()) {
+        precondition(options.maximumUBXPayload >= 0 && options.maximumUBXPayload <= 65_535)
+        precondition(options.maximumNMEALength >= 9)
+        self.options = options
+        maximumFrameLength = max(options.maximumUBXPayload + 8, options.maximumNMEALength + 1, 1029)
+        carry.reserveCapacity(2 * maximumFrameLength)
+    }
+
+    /// Feeds the next bytes of the stream; `body` sees every frame completed by them, in order.
+    public mutating func feed(_ chunk: ArraySlice<UInt8>, _ body: (Frame) -> Void) {
+        feed(chunk, reportingOffsets: { frame, _ in body(frame) })
+    }
+
+    public mutating func feed(_ chunk: [UInt8], _ body: (Frame) -> Void) {
+        feed(chunk[...], reportingOffsets: { frame, _ in body(frame) })
+    }
+
+    /// As `feed(_:_:)`, and tells where each frame (or discarded run) starts: a byte offset
+    /// from the start of the stream, for error messages that name the place.
+    public mutating func feed(_ chunk: ArraySlice<UInt8>, reportingOffsets body: (Frame, _ streamOffset: Int) -> Void) {
+        var restOffset = counters.bytesFed
+        counters.bytesFed += chunk.count
+        var rest = chunk
+        while !carry.isEmpty && !rest.isEmpty {
+            let old = carry.count
+            let take = min(rest.count, maximumFrameLength)
+            carry.append(contentsOf: rest.prefix(take))
+            let tail = scan(carry[...], streamBase: carryOffset, final: false, body)
+            if tail >= old {
+                rest = rest.dropFirst(tail - old)
+                restOffset += tail - old
+                carry.removeAll(keepingCapacity: true)
+            } else {
+                rest = rest.dropFirst(take)
+                restOffset += take
+                carry.removeSubrange(0..<tail)
+                carryOffset += tail
+            }
+        }
+        if carry.isEmpty && !rest.isEmpty {
+            let tail = scan(rest, streamBase: restOffset, final: false, body)
+            carry.append(contentsOf: rest.dropFirst(tail))
+            carryOffset = restOffset + tail
+        }
+    }
+
+    /// Ends the stream: a pending partial frame is reported as truncated, then any skipped run.
+    public mutating func finish(_ body: (Frame) -> Void) {
+        finish(reportingOffsets: { frame, _ in body(frame) })
+    }
+
+    public mutating func finish(reportingOffsets body: (Frame, _ streamOffset: Int) -> Void) {
+        if !carry.isEmpty {
+            let pending = carry
+            carry.removeAll(keepingCapacity: true)
+            _ = scan(pending[...], streamBase: carryOffset, final: true, body)
+        }
+        endComment(body)
+        flushGarbage(body)
+    }
+
+    // MARK: - Scanning
+
+    private enum Resolution {
+        case frame(end: Int)
+        case failed(DiscardReason)
+        case noise
+        case needMore
+    }
+
+    /// Scans `storage` and returns the offset of the first byte of an unresolved candidate
+    /// (`storage.count` when everything was resolved). With `final`, nothing stays unresolved.
+    private mutating func scan(_ storage: ArraySlice<UInt8>, streamBase: Int, final: Bool,
+                               _ body: (Frame, Int) -> Void) -> Int {
+        let base = storage.startIndex
+        return storage.withUnsafeBufferPointer { buf -> Int in
+            let n = buf.count
+            var i = 0
+            while i < n {
+                let c = buf[i]
+                if commentRun > 0 {
+                    if c == 0x0A {
+                        commentRun += 1
+                        i += 1
+                        endComment(body)
+                    } else if Self.continuesComment(c) {
+                        commentRun += 1
+                        i += 1
+                    } else {
+                        endComment(body) // the byte is scanned again as data
+                    }
+                    continue
+                }
+                let resolution: Resolution
+                switch c {
+                case 0x24, 0x21: resolution = resolveNMEA(buf, at: i, final: final)
+                case 0xB5: resolution = resolveUBX(buf, at: i)
+                case 0xD3: resolution = resolveRTCM3(buf, at: i)
+                case 0x0A, 0x0D:
+                    i += 1
+                    continue
+                case 0x23 where options.skipsCaptureComments, 0x7B where options.skipsCaptureComments:
+                    flushGarbage(body)
+                    commentRun = 1
+                    commentStart = streamBase + i
+                    i += 1
+                    continue
+                default: resolution = .noise
+                }
+                switch resolution {
+                case .frame(let end):
+                    flushGarbage(body)
+                    let frame: Frame
+                    switch c {
+                    case 0xB5:
+                        counters.ubxFrames += 1
+                        frame = .ubx(UBXMessageID(class: buf[i + 2], id: buf[i + 3]),
+                                     payload: storage[(base + i + 6)..<(base + end - 2)])
+                    case 0xD3:
+                        counters.rtcm3Frames += 1
+                        frame = .rtcm3(storage[(base + i)..<(base + end)])
+                    default:
+                        counters.nmeaFrames += 1
+                        frame = .nmea(storage[(base + i)..<(base + end)])
+                    }
+                    body(frame, streamBase + i)
+                    i = end
+                case .needMore:
+                    if !final { return i }
+                    counters.truncatedFrames += 1
+                    skip(reason: .truncated, at: streamBase + i)
+                    i += 1
+                case .failed(let reason):
+                    if reason == .checksumMismatch { counters.checksumFailures += 1 } else { counters.malformedFrames += 1 }
+                    skip(reason: reason, at: streamBase + i)
+                    i += 1
+                case .noise:
+                    skip(reason: .noise, at: streamBase + i)
+                    i += 1
+                }
+            }
+            return n
+        }
+    }
+
+    private mutating func skip(reason: DiscardReason, at offset: Int) {
+        if garbageRun == 0 {
+            garbageReason = reason
+            garbageStart = offset
+        }
+        garbageRun += 1
+        counters.bytesSkipped += 1
+    }
+
+    private mutating func flushGarbage(_ body: (Frame, Int) -> Void) {
+        guard garbageRun > 0 else { return }
+        let n = garbageRun
+        garbageRun = 0
+        body(.discarded(byteCount: n, reason: garbageReason), garbageStart)
+    }
+
+    private mutating func endComment(_ body: (Frame, Int) -> Void) {
+        guard commentRun > 0 else { return }
+        let n = commentRun
+        commentRun = 0
+        counters.commentBytes += n
+        body(.discarded(byteCount: n, reason: .comment), commentStart)
+    }
+
+    /// gpsd allows printable ASCII, TAB and CR inside a comment. Bytes above 0x7E (UTF-8 in
+    /// submitters' names) are kept in the comment too, except the UBX and RTCM 3 leaders, so
+    /// a binary frame right after a comment's `#` is never swallowed.
+    @inline(__always)
+    private static func continuesComment(_ c: UInt8) -> Bool {
+        (c >= 0x20 && c != 0x7F && c != 0xB5 && c != 0xD3) || c == 0x09 || c == 0x0D
+    }
+
+    @inline(__always)
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    private mutating func resolveNMEA(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, final: Bool) -> Resolution {
+        let n = buf.count
+        let limit = options.maximumNMEALength
+        var sum: UInt8 = 0
+        var j = p + 1
+        while j < n {
+            let c = buf[j]
+            if c == 0x2A { // '*': two hex digits, then CR or LF
+                if j + 3 - p > limit { return .failed(.nmeaTooLong) }
+                guard j + 2 < n else { return .needMore }
+                guard let hi = Self.hexValue(buf[j + 1]), let lo = Self.hexValue(buf[j + 2]) else {
+                    return .failed(.missingChecksum)
+                }
+                if j + 3 < n {
+                    let t = buf[j + 3]
+                    guard t == 0x0D || t == 0x0A else { return .failed(.missingChecksum) }
+                } else if !final {
+                    return .needMore
+                }
+                return hi << 4 | lo == sum ? .frame(end: j + 3) : .failed(.checksumMismatch)
+            }
+            if c < 0x20 || c > 0x7E {
+                return c == 0x0D || c == 0x0A ? .failed(.missingChecksum) : .failed(.invalidNMEACharacter)
+            }
+            if c == 0x24 { return .failed(.missingChecksum) } // cut off by the next sentence
+            sum ^= c
+            j += 1
+            if j - p > limit { return .failed(.nmeaTooLong) }
+        }
+        return .needMore
+    }
+
+    private func resolveUBX(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
+        let n = buf.count
+        guard p + 1 < n else { return .needMore }
+        guard buf[p + 1] == 0x62 else { return .noise }
+        guard p + 6 <= n else { return .needMore }
+        let length = Int(buf[p + 4]) | Int(buf[p + 5]) << 8
+        guard length <= options.maximumUBXPayload else { return .failed(.lengthAboveLimit) }
+        let end = p + 8 + length
+        guard end <= n else { return .needMore }
+        var a: UInt8 = 0
+        var b: UInt8 = 0
+        for k in (p + 2)..<(end - 2) {
+            a &+= buf[k]
+            b &+= a
+        }
+        return a == buf[end - 2] && b == buf[end - 1] ? .frame(end: end) : .failed(.checksumMismatch)
+    }
+
+    private func resolveRTCM3(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
+        let n = buf.count
+        guard p + 3 <= n else { return .needMore }
+        guard buf[p + 1] & 0xFC == 0 else { return .noise }
+        let length = Int(buf[p + 1] & 0x03) << 8 | Int(buf[p + 2])
+        let end = p + 6 + length
+        guard end <= n else { return .needMore }
+        let crc = CRC24Q.update(0, UnsafeBufferPointer(rebasing: buf[p..<(end - 3)]))
+        let sent = UInt32(buf[end - 3]) << 16 | UInt32(buf[end - 2]) << 8 | UInt32(buf[end - 1])
+        return crc == sent ? .frame(end: end) : .failed(.checksumMismatch)
+    }
+}

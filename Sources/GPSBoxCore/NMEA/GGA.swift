@@ -1,0 +1,44 @@
+// GGA: global positioning system fix data (NMEA 0183 v4.11; u-blox M8 Receiver Description
+// §31.2.5 "GGA"). Quality 0 means no fix whatever the position fields hold.
+//   $xxGGA,time,lat,NS,lon,EW,quality,numSV,HDOP,alt,M,sep,M,diffAge,diffStation*cs
+
+public struct GGA: Hashable, Sendable {
+    public var talker: NMEATalker
+    public var time: NMEATimeOfDay?
+    public var latitude: Nanodegrees?
+    public var longitude: Nanodegrees?
+    public var quality: NMEAFixQuality?
+    public var numSV: Int?
+    public var hdop: DOPx100?
+    /// Altitude above mean sea level.
+    public var altitudeMSL: Millimetres?
+    /// Geoid separation: ellipsoid height = altitudeMSL + geoidSeparation.
+    public var geoidSeparation: Millimetres?
+    public var differentialAge: NMEADecimal?
+    public var differentialStation: Int?
+
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        talker = try f.address(0x47, 0x47, 0x41)
+        time = try f.timeOfDay()
+        latitude = try f.latitude()
+        longitude = try f.longitude()
+        quality = try f.integer(in: 0...9).map(NMEAFixQuality.init(rawValue:))
+        numSV = try f.integer(in: 0...99)
+        hdop = try f.dop()
+        altitudeMSL = try f.millimetres()
+        try f.unit(0x4D)
+        geoidSeparation = try f.millimetres()
+        try f.unit(0x4D)
+        differentialAge = try f.decimal()
+        differentialStation = try f.integer(in: 0...4095)
+    }
+
+    /// Height above the WGS84 ellipsoid, when both parts are known.
+    public var altitudeHAE: Millimetres? {
+        guard let altitudeMSL, let geoidSeparation else { return nil }
+        return Millimetres(rawValue: altitudeMSL.rawValue + geoidSeparation.rawValue)
+    }
+
+    public var hasFix: Bool { (quality?.hasFix ?? false) && latitude != nil && longitude != nil }
+}

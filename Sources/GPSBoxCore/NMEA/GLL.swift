@@ -1,0 +1,26 @@
+// GLL: latitude and longitude with time (NMEA 0183 v4.11; u-blox M8 §31.2.9 "GLL").
+//   $xxGLL,lat,NS,lon,EW,time,status[,posMode]*cs
+// Status V or mode N means no fix.
+
+public struct GLL: Hashable, Sendable {
+    public var talker: NMEATalker
+    public var latitude: Nanodegrees?
+    public var longitude: Nanodegrees?
+    public var time: NMEATimeOfDay?
+    public var status: NMEAStatus?
+    public var positionMode: NMEAPositionMode?
+
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        talker = try f.address(0x47, 0x4C, 0x4C)
+        latitude = try f.latitude()
+        longitude = try f.longitude()
+        time = try f.timeOfDay()
+        status = try f.indicator(NMEAStatus.init(byte:))
+        positionMode = try f.indicator(NMEAPositionMode.init(byte:))
+    }
+
+    public var hasFix: Bool {
+        status == .valid && positionMode?.hasFix != false && latitude != nil && longitude != nil
+    }
+}

@@ -1,0 +1,50 @@
+// GSA: GNSS DOP and active satellites (NMEA 0183 v4.11; u-blox M8 §31.2.8 "GSA").
+//   $xxGSA,opMode,navMode,svid×12,PDOP,HDOP,VDOP[,systemId]*cs
+// NMEA 4.10 appended systemId; with 18 data fields the last is the system when it is one hex
+// digit. SiRF-TriG receivers send a fourth DOP there instead (gpsd corpus beidou-bd.log): it is
+// skipped. A receiver that lists more or fewer than 12 IDs is still read.
+
+public struct GSA: Hashable, Sendable {
+    public var talker: NMEATalker
+    /// M = manual, A = automatic 2D/3D switching.
+    public var operationMode: UInt8?
+    /// 1 = no fix, 2 = 2D, 3 = 3D.
+    public var navigationMode: Int?
+    /// Satellite IDs used in the solution (empty fields skipped), as a view.
+    public var satelliteIDFields: NMEAFieldList
+    public var pdop: DOPx100?
+    public var hdop: DOPx100?
+    public var vdop: DOPx100?
+    public var systemID: NMEASystemID?
+
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        talker = try f.address(0x47, 0x53, 0x41)
+        operationMode = try f.indicator { $0 == 0x41 || $0 == 0x4D ? $0 : nil }
+        navigationMode = try f.integer(in: 1...3)
+        let m = f.remainingFieldCount
+        guard m >= 3 else { throw NMEAError(field: f.field + m + 1, .missingField) }
+        let hasExtraField = m == 16
+        let idCount = m - 3 - (hasExtraField ? 1 : 0)
+        let firstIDField = f.field + 1
+        satelliteIDFields = NMEAFieldList(f.fields(idCount), count: idCount)
+        for (k, field) in satelliteIDFields.enumerated() where NMEAFieldList.integer(field) == .invalid {
+            throw NMEAError(field: firstIDField + k, .invalidNumber)
+        }
+        pdop = try f.dop()
+        hdop = try f.dop()
+        vdop = try f.dop()
+        let extra = hasExtraField ? f.nextBytes() : []
+        systemID = extra.count == 1 ? NMEASystemID(hexDigit: extra[extra.startIndex]) : nil
+    }
+
+    /// The satellite IDs listed (non-empty fields).
+    public var satelliteIDs: some Sequence<Int> {
+        satelliteIDFields.lazy.compactMap { field -> Int? in
+            if case .value(let v) = NMEAFieldList.integer(field) { return v }
+            return nil
+        }
+    }
+
+    public var satellitesUsed: Int { satelliteIDs.reduce(0) { n, _ in n + 1 } }
+}

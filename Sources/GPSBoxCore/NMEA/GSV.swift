@@ -1,0 +1,80 @@
+// GSV: GNSS satellites in view (NMEA 0183 v4.11; u-blox M8 §31.2.10 "GSV").
+//   $xxGSV,numMsg,msgNum,numSV,{svid,elv,az,cno}×1..4[,signalId]*cs
+// NMEA 4.10 appended signalId: a field count of 4k+1 after numSV means it is there.
+
+public struct GSV: Hashable, Sendable {
+    public struct Satellite: Hashable, Sendable {
+        public var svid: Int?
+        /// Degrees, −90…90.
+        public var elevation: Int?
+        /// Degrees, 0…359.
+        public var azimuth: Int?
+        /// Carrier-to-noise density, dB-Hz; nil when not tracking.
+        public var cno: Int?
+    }
+
+    public var talker: NMEATalker
+    public var numberOfMessages: Int?
+    public var messageNumber: Int?
+    public var satellitesInView: Int?
+    public var satellites: Satellites
+    public var signalID: NMEASystemID?
+
+    /// Up to four satellites, stored inline (no allocation).
+    public struct Satellites: RandomAccessCollection, Hashable, Sendable {
+        var storage: (Satellite?, Satellite?, Satellite?, Satellite?) = (nil, nil, nil, nil)
+        public private(set) var count = 0
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+        public subscript(i: Int) -> Satellite {
+            precondition(i >= 0 && i < count)
+            switch i {
+            case 0: return storage.0!
+            case 1: return storage.1!
+            case 2: return storage.2!
+            default: return storage.3!
+            }
+        }
+        mutating func append(_ s: Satellite) {
+            switch count {
+            case 0: storage.0 = s
+            case 1: storage.1 = s
+            case 2: storage.2 = s
+            default: storage.3 = s
+            }
+            count += 1
+        }
+        public static func == (a: Self, b: Self) -> Bool { a.elementsEqual(b) }
+        public func hash(into h: inout Hasher) { for s in self { h.combine(s) } }
+    }
+
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        talker = try f.address(0x47, 0x53, 0x56)
+        numberOfMessages = try f.integer(in: 1...99)
+        messageNumber = try f.integer(in: 1...99)
+        satellitesInView = try f.integer(in: 0...999)
+        var m = f.remainingFieldCount
+        let hasSignal = m % 4 == 1
+        if hasSignal { m -= 1 }
+        guard m <= 16 else { throw NMEAError(field: f.field + 17, .outOfRange) }
+        satellites = Satellites()
+        for _ in 0..<(m / 4) {
+            let s = Satellite(svid: try f.integer(in: 0...999), elevation: try f.signedInteger(in: -90...90),
+                              azimuth: try f.integer(in: 0...360), cno: try f.integer(in: 0...99))
+            if s.svid != nil || s.elevation != nil || s.azimuth != nil || s.cno != nil { satellites.append(s) }
+        }
+        f.skip(m % 4)
+        signalID = hasSignal ? try f.indicator(NMEASystemID.init(hexDigit:)) : nil
+    }
+}
+
+extension NMEAFieldCursor {
+    /// An integer with an optional minus sign (GSV elevation).
+    public mutating func signedInteger(in range: ClosedRange<Int>) throws(NMEAError) -> Int? {
+        guard let d = try decimal() else { return nil }
+        guard d.scale == 0 else { throw NMEAError(field: field, .invalidNumber) }
+        guard range.contains(Int(d.significand)) else { throw NMEAError(field: field, .outOfRange) }
+        return Int(d.significand)
+    }
+}

@@ -1,0 +1,89 @@
+// Readers that turn a decimal field into the fix model's fixed-point units, rounding once.
+
+extension NMEAFieldCursor {
+    /// The address field: checks the sentence type (3 letters after a 2-letter talker).
+    public mutating func address(_ a: UInt8, _ b: UInt8, _ c: UInt8) throws(NMEAError) -> NMEATalker {
+        let r = next()
+        guard r.count == 5 else { throw NMEAError(field: 0, .unexpectedSentenceType) }
+        let s = r.lowerBound
+        guard sentence[s + 2] == a, sentence[s + 3] == b, sentence[s + 4] == c else {
+            throw NMEAError(field: 0, .unexpectedSentenceType)
+        }
+        return NMEATalker(first: sentence[s], second: sentence[s + 1])
+    }
+
+    /// `$PUBX,nn`: checks the proprietary address and the message id field.
+    public mutating func pubxAddress(_ id: UInt8) throws(NMEAError) {
+        let r = next()
+        let s = r.lowerBound
+        guard r.count == 4, sentence[s] == 0x50, sentence[s + 1] == 0x55, sentence[s + 2] == 0x42,
+              sentence[s + 3] == 0x58 else { // PUBX
+            throw NMEAError(field: 0, .unexpectedSentenceType)
+        }
+        guard try integer(in: 0...99) == Int(id) else { throw NMEAError(field: 1, .unexpectedSentenceType) }
+    }
+
+    private mutating func scaledField(numerator: Int64 = 1, denominator: Int64 = 1, decimals: Int) throws(NMEAError) -> Int64? {
+        guard let d = try decimal() else { return nil }
+        guard let v = d.scaled(numerator: numerator, denominator: denominator, decimals: decimals) else {
+            throw NMEAError(field: field, .outOfRange)
+        }
+        return v
+    }
+
+    /// Metres → millimetres (altitude, geoid separation, accuracies).
+    public mutating func millimetres() throws(NMEAError) -> Millimetres? {
+        try scaledField(decimals: 3).map(Millimetres.init(rawValue:))
+    }
+
+    /// Knots → mm/s (1 knot = 1852 m / 3600 s).
+    public mutating func speedFromKnots() throws(NMEAError) -> MillimetresPerSecond? {
+        try scaledField(numerator: 1_852_000, denominator: 3600, decimals: 0).map(MillimetresPerSecond.init(rawValue:))
+    }
+
+    /// km/h → mm/s.
+    public mutating func speedFromKilometresPerHour() throws(NMEAError) -> MillimetresPerSecond? {
+        try scaledField(numerator: 1_000_000, denominator: 3600, decimals: 0).map(MillimetresPerSecond.init(rawValue:))
+    }
+
+    /// m/s → mm/s.
+    public mutating func speedFromMetresPerSecond() throws(NMEAError) -> MillimetresPerSecond? {
+        try scaledField(decimals: 3).map(MillimetresPerSecond.init(rawValue:))
+    }
+
+    /// Degrees (course, 0…360) → 1e-5°.
+    public mutating func course() throws(NMEAError) -> DegreesE5? {
+        guard let v = try scaledField(decimals: 5) else { return nil }
+        guard (0...36_000_000).contains(v) else { throw NMEAError(field: field, .outOfRange) }
+        return DegreesE5(rawValue: Int32(v))
+    }
+
+    /// A dilution of precision → 0.01 units.
+    public mutating func dop() throws(NMEAError) -> DOPx100? {
+        guard let v = try scaledField(decimals: 2) else { return nil }
+        guard let u = UInt16(exactly: v) else { throw NMEAError(field: field, .outOfRange) }
+        return DOPx100(rawValue: u)
+    }
+
+    /// Counts the fields not read yet (0 when the sentence is exhausted).
+    public var remainingFieldCount: Int {
+        if isAtEnd { return 0 }
+        var n = 1
+        for c in remaining where c == 0x2C { n += 1 }
+        return n
+    }
+
+    /// The bytes covering the next `count` fields (commas between them included), consumed.
+    public mutating func fields(_ count: Int) -> ArraySlice<UInt8> {
+        guard count > 0 else { return sentence[sentence.endIndex...] }
+        let first = next()
+        var last = first
+        for _ in 1..<count { last = next() }
+        return sentence[first.lowerBound..<max(first.lowerBound, last.upperBound)]
+    }
+
+    /// A fixed unit letter after a value (`M` after GGA altitude); empty is accepted.
+    public mutating func unit(_ letter: UInt8) throws(NMEAError) {
+        if let c = try character(), c != letter { throw NMEAError(field: field, .invalidIndicator(c)) }
+    }
+}

@@ -1,0 +1,210 @@
+// Walks the comma-separated fields of one sentence in place (NMEA 0183 v4.11 §5.3:
+// `$` address `,` field … `*` checksum). No field is copied; each reader parses the bytes
+// where they lie and names the field index in any error. A field beyond the end of a shorter
+// (older-version) sentence reads as empty, so NMEA 2.3 sentences decode with the 4.10 fields nil.
+
+public struct NMEAFieldCursor {
+    public let sentence: ArraySlice<UInt8>
+    /// Index of the next field's first byte.
+    private var position: Int
+    /// Index of `*` (or the end when there is no checksum).
+    private let end: Int
+    /// Index of the field most recently read (0 = the address).
+    public private(set) var field = -1
+    private var exhausted = false
+
+    /// Positions the cursor before the address field. Accepts `$…*hh`, `$…` or `…` alone.
+    public init(_ sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        self.sentence = sentence
+        var start = sentence.startIndex
+        if start < sentence.endIndex, sentence[start] == 0x24 || sentence[start] == 0x21 { start += 1 }
+        var e = sentence.endIndex
+        if sentence.count >= 3, sentence[e - 3] == 0x2A { e -= 3 }
+        guard start < e else { throw NMEAError(field: 0, .notASentence) }
+        position = start
+        end = e
+    }
+
+    /// The next field's byte range, or an empty range past the end of the sentence.
+    public mutating func next() -> Range<Int> {
+        field += 1
+        if exhausted { return end..<end }
+        var i = position
+        while i < end, sentence[i] != 0x2C { i += 1 }
+        let r = position..<i
+        if i < end { position = i + 1 } else { exhausted = true }
+        return r
+    }
+
+    /// The next field's bytes (empty when the field is empty or absent).
+    public mutating func nextBytes() -> ArraySlice<UInt8> { sentence[next()] }
+
+    /// True when every field has been read.
+    public var isAtEnd: Bool { exhausted }
+
+    /// Skips `count` fields.
+    public mutating func skip(_ count: Int = 1) { for _ in 0..<count { _ = next() } }
+
+    /// The fields left after the current one, as a view (GSA satellite lists, TXT text).
+    public var remaining: ArraySlice<UInt8> { exhausted ? sentence[end..<end] : sentence[position..<end] }
+
+    // MARK: - Typed readers: empty → nil, malformed → NMEAError naming the field.
+
+    public mutating func decimal() throws(NMEAError) -> NMEADecimal? {
+        let b = nextBytes()
+        if b.isEmpty { return nil }
+        guard let d = NMEADecimal(b) else { throw NMEAError(field: field, .invalidNumber) }
+        return d
+    }
+
+    public mutating func integer(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(NMEAError) -> Int? {
+        let b = nextBytes()
+        if b.isEmpty { return nil }
+        guard b.count <= 10 else { throw NMEAError(field: field, .invalidNumber) }
+        var v = 0
+        for c in b {
+            let d = c &- 0x30
+            guard d < 10 else { throw NMEAError(field: field, .invalidNumber) }
+            v = v * 10 + Int(d)
+        }
+        guard range.contains(v) else { throw NMEAError(field: field, .outOfRange) }
+        return v
+    }
+
+    /// A single-character field; more than one character is an invalid indicator.
+    public mutating func character() throws(NMEAError) -> UInt8? {
+        let b = nextBytes()
+        if b.isEmpty { return nil }
+        guard b.count == 1 else { throw NMEAError(field: field, .invalidIndicator(b[b.startIndex])) }
+        return b[b.startIndex]
+    }
+
+    /// A one-letter indicator mapped through `make` (nil result → invalid indicator).
+    public mutating func indicator<T>(_ make: (UInt8) -> T?) throws(NMEAError) -> T? {
+        guard let c = try character() else { return nil }
+        guard let v = make(c) else { throw NMEAError(field: field, .invalidIndicator(c)) }
+        return v
+    }
+
+    /// `hhmmss[.s…]` → time of day. Fraction digits beyond milliseconds are truncated, so a
+    /// time never rounds into the next second. Second 60 (a leap second) is accepted.
+    public mutating func timeOfDay() throws(NMEAError) -> NMEATimeOfDay? {
+        let b = nextBytes()
+        if b.isEmpty { return nil }
+        guard b.count >= 6 else { throw NMEAError(field: field, .invalidNumber) }
+        var i = b.startIndex
+        let hh = try twoDigits(b, i), mm = try twoDigits(b, i + 2), ss = try twoDigits(b, i + 4)
+        i += 6
+        var ms = 0
+        if i < b.endIndex {
+            guard b[i] == 0x2E else { throw NMEAError(field: field, .invalidNumber) }
+            i += 1
+            var scale = 100
+            while i < b.endIndex {
+                let d = b[i] &- 0x30
+                guard d < 10 else { throw NMEAError(field: field, .invalidNumber) }
+                ms += Int(d) * scale
+                scale /= 10
+                i += 1
+            }
+        }
+        guard hh < 24, mm < 60, ss <= 60 else { throw NMEAError(field: field, .outOfRange) }
+        return NMEATimeOfDay(hour: hh, minute: mm, second: ss, millisecond: ms)
+    }
+
+    /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year.
+    public mutating func date() throws(NMEAError) -> NMEADate? {
+        let b = nextBytes()
+        if b.isEmpty { return nil }
+        guard b.count == 6 else { throw NMEAError(field: field, .invalidNumber) }
+        let i = b.startIndex
+        let dd = try twoDigits(b, i), mo = try twoDigits(b, i + 2), yy = try twoDigits(b, i + 4)
+        guard (1...12).contains(mo), (1...31).contains(dd) else { throw NMEAError(field: field, .outOfRange) }
+        return NMEADate(day: dd, month: mo, year: yy, yearHasCentury: false)
+    }
+
+    private func twoDigits(_ b: ArraySlice<UInt8>, _ i: Int) throws(NMEAError) -> Int {
+        let h = b[i] &- 0x30, l = b[i + 1] &- 0x30
+        guard h < 10, l < 10 else { throw NMEAError(field: field, .invalidNumber) }
+        return Int(h) * 10 + Int(l)
+    }
+
+    /// `ddmm.mmmm` + `N|S` (two fields) → latitude.
+    public mutating func latitude() throws(NMEAError) -> Nanodegrees? {
+        try angle(maxDegrees: 90, positive: 0x4E, negative: 0x53)
+    }
+
+    /// `dddmm.mmmm` + `E|W` (two fields) → longitude.
+    public mutating func longitude() throws(NMEAError) -> Nanodegrees? {
+        try angle(maxDegrees: 180, positive: 0x45, negative: 0x57)
+    }
+
+    private mutating func angle(maxDegrees: Int64, positive: UInt8, negative: UInt8) throws(NMEAError) -> Nanodegrees? {
+        let valueField = field + 1
+        let value = try decimal()
+        let hemisphere = try character()
+        guard let value else {
+            return nil // a hemisphere without a value still means "no position"
+        }
+        guard value.significand >= 0, value.scale <= 12 else { throw NMEAError(field: valueField, .outOfRange) }
+        guard let hemisphere else { throw NMEAError(field: field, .missingField) }
+        guard hemisphere == positive || hemisphere == negative else { throw NMEAError(field: field, .invalidIndicator(hemisphere)) }
+        // Exact: 1e-9° = value · 1e9 / 60 per minute, rounded once.
+        let unit = NMEADecimal.powersOfTen[value.scale]
+        let degrees = value.significand / (100 * unit)
+        let minutes = value.significand - degrees * 100 * unit // minutes · 10^scale
+        guard minutes < 60 * unit else { throw NMEAError(field: valueField, .outOfRange) }
+        guard let fraction = NMEADecimal(significand: minutes, scale: value.scale)
+            .scaled(numerator: 1, denominator: 60, decimals: 9) else { throw NMEAError(field: valueField, .outOfRange) }
+        let nano = degrees * 1_000_000_000 + fraction
+        guard nano <= maxDegrees * 1_000_000_000 else { throw NMEAError(field: valueField, .outOfRange) }
+        return Nanodegrees(rawValue: hemisphere == negative ? -nano : nano)
+    }
+}
+
+/// UTC time of day from an NMEA `hhmmss.ss` field (second 60 is a leap second).
+public struct NMEATimeOfDay: Hashable, Sendable {
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    public var millisecond: Int
+    public init(hour: Int, minute: Int, second: Int, millisecond: Int) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.millisecond = millisecond
+    }
+    /// Milliseconds since midnight; a leap second 60 folds onto the next second, as UTCTime does.
+    public var millisecondsSinceMidnight: Int { ((hour * 60 + minute) * 60 + second) * 1000 + millisecond }
+}
+
+/// A calendar date from RMC/PUBX,04 (`ddmmyy`, two-digit year) or ZDA (four-digit year).
+public struct NMEADate: Hashable, Sendable {
+    public var day: Int
+    public var month: Int
+    /// Two digits unless `yearHasCentury`.
+    public var year: Int
+    public var yearHasCentury: Bool
+
+    public init(day: Int, month: Int, year: Int, yearHasCentury: Bool) {
+        self.day = day
+        self.month = month
+        self.year = year
+        self.yearHasCentury = yearHasCentury
+    }
+
+    /// The full year; a two-digit year is placed in the century that starts at `pivot`
+    /// (gpsd takes the century from its `# Date:` hint or the build year).
+    public func fullYear(centuryStart pivot: Int = 1980) -> Int {
+        guard !yearHasCentury else { return year }
+        let c = pivot - pivot % 100
+        let y = c + year
+        return y < pivot ? y + 100 : y
+    }
+
+    /// Combines with a time of day; nil when the day does not exist (31 April).
+    public func utcTime(_ time: NMEATimeOfDay, centuryStart pivot: Int = 1980) -> UTCTime? {
+        guard let midnight = UTCTime(year: fullYear(centuryStart: pivot), month: month, day: day) else { return nil }
+        return UTCTime(rawValue: midnight.rawValue + Int64(time.millisecondsSinceMidnight))
+    }
+}

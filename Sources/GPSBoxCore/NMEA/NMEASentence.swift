@@ -1,0 +1,59 @@
+// Dispatch on the sentence type, talker-agnostic: `GPGGA`, `GNGGA`, `BDGGA` … all decode as
+// GGA (NMEA 0183 v4.11 §5.3.1 address field; talkers GP GL GA GB/BD GQ GI GN).
+
+public enum NMEASentence: Hashable, Sendable {
+    case gga(GGA), rmc(RMC), gsa(GSA), gsv(GSV), vtg(VTG), gll(GLL), gns(GNS), zda(ZDA), txt(TXT)
+    case pubx00(PUBX00), pubx04(PUBX04)
+    /// A well-formed sentence of a type gpsbox does not decode; the address as sent.
+    case other(address: ArraySlice<UInt8>)
+
+    /// Decodes a checksum-verified sentence (`Frame.nmea`).
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        let address = f.nextBytes()
+        guard address.count >= 2 else { throw NMEAError(field: 0, .notASentence) }
+        let s = address.startIndex
+        if address.count == 4, address[s] == 0x50, address[s + 1] == 0x55, address[s + 2] == 0x42, address[s + 3] == 0x58 {
+            switch try f.integer(in: 0...99) {
+            case 0: self = .pubx00(try PUBX00(sentence: sentence))
+            case 4: self = .pubx04(try PUBX04(sentence: sentence))
+            default: self = .other(address: address)
+            }
+            return
+        }
+        guard address.count == 5, address[s] != 0x50 else {
+            self = .other(address: address)
+            return
+        }
+        switch (address[s + 2], address[s + 3], address[s + 4]) {
+        case (0x47, 0x47, 0x41): self = .gga(try GGA(sentence: sentence))
+        case (0x52, 0x4D, 0x43): self = .rmc(try RMC(sentence: sentence))
+        case (0x47, 0x53, 0x41): self = .gsa(try GSA(sentence: sentence))
+        case (0x47, 0x53, 0x56): self = .gsv(try GSV(sentence: sentence))
+        case (0x56, 0x54, 0x47): self = .vtg(try VTG(sentence: sentence))
+        case (0x47, 0x4C, 0x4C): self = .gll(try GLL(sentence: sentence))
+        case (0x47, 0x4E, 0x53): self = .gns(try GNS(sentence: sentence))
+        case (0x5A, 0x44, 0x41): self = .zda(try ZDA(sentence: sentence))
+        case (0x54, 0x58, 0x54): self = .txt(try TXT(sentence: sentence))
+        default: self = .other(address: address)
+        }
+    }
+
+    /// The sentence type as gpsbox names it (`GGA`, `PUBX,00`, or the raw address).
+    public var typeName: String {
+        switch self {
+        case .gga: return "GGA"
+        case .rmc: return "RMC"
+        case .gsa: return "GSA"
+        case .gsv: return "GSV"
+        case .vtg: return "VTG"
+        case .gll: return "GLL"
+        case .gns: return "GNS"
+        case .zda: return "ZDA"
+        case .txt: return "TXT"
+        case .pubx00: return "PUBX,00"
+        case .pubx04: return "PUBX,04"
+        case .other(let address): return String(decoding: address, as: UTF8.self)
+        }
+    }
+}

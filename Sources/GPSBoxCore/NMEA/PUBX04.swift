@@ -1,0 +1,43 @@
+// PUBX,04: u-blox time of day and clock information (u-blox M8 Receiver Description §31.3.6 "TIME").
+//   $PUBX,04,time,date,utcTow,utcWk,leapSec,clkBias,clkDrift,tpGran*cs
+// leapSec ends in `D` while it is the firmware default rather than received from the satellites.
+
+public struct PUBX04: Hashable, Sendable {
+    public var time: NMEATimeOfDay?
+    public var date: NMEADate?
+    /// UTC time of week, seconds.
+    public var utcTimeOfWeek: NMEADecimal?
+    public var utcWeek: Int?
+    public var leapSeconds: Int?
+    /// True when `leapSeconds` is the firmware default (suffix D), not yet from the almanac.
+    public var leapSecondsIsDefault: Bool
+    /// Receiver clock bias, ns.
+    public var clockBias: Int?
+    /// Receiver clock drift, ns/s.
+    public var clockDrift: NMEADecimal?
+    /// Time pulse granularity, ns.
+    public var timepulseGranularity: Int?
+
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        try f.pubxAddress(4)
+        time = try f.timeOfDay()
+        date = try f.date()
+        utcTimeOfWeek = try f.decimal()
+        utcWeek = try f.integer(in: 0...9999)
+        var leap = f.nextBytes()
+        leapSecondsIsDefault = leap.last == 0x44
+        if leapSecondsIsDefault { leap = leap.dropLast() }
+        if leap.isEmpty {
+            leapSeconds = nil
+        } else {
+            guard let d = NMEADecimal(leap), d.scale == 0, (-99...99).contains(d.significand) else {
+                throw NMEAError(field: f.field, .invalidNumber)
+            }
+            leapSeconds = Int(d.significand)
+        }
+        clockBias = try f.signedInteger(in: Int(Int32.min)...Int(Int32.max))
+        clockDrift = try f.decimal()
+        timepulseGranularity = try f.signedInteger(in: Int(Int32.min)...Int(Int32.max))
+    }
+}

@@ -1,0 +1,22 @@
+// TXT: text transmission (NMEA 0183 v4.11; u-blox M8 §31.2.16 "TXT").
+//   $xxTXT,numMsg,msgNum,msgType,text*cs — msgType 00 error, 01 warning, 02 notice, 07 user.
+
+public struct TXT: Hashable, Sendable {
+    public var talker: NMEATalker
+    public var numberOfMessages: Int?
+    public var messageNumber: Int?
+    public var messageType: Int?
+    /// The text as sent (printable ASCII; the splitter rejected anything else).
+    public var text: ArraySlice<UInt8>
+
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        talker = try f.address(0x54, 0x58, 0x54)
+        numberOfMessages = try f.integer(in: 0...99)
+        messageNumber = try f.integer(in: 0...99)
+        messageType = try f.integer(in: 0...99)
+        text = f.remaining // the text may itself contain commas
+    }
+
+    public var string: String { String(decoding: text, as: UTF8.self) }
+}

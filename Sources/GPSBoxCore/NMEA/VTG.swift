@@ -1,0 +1,28 @@
+// VTG: course over ground and ground speed (NMEA 0183 v4.11; u-blox M8 §31.2.17 "VTG").
+//   $xxVTG,cogt,T,cogm,M,sog(knots),N,sog(km/h),K[,posMode]*cs
+// When both speeds are given the km/h one is used: it has the finer unit on u-blox receivers.
+
+public struct VTG: Hashable, Sendable {
+    public var talker: NMEATalker
+    public var courseTrue: DegreesE5?
+    public var courseMagnetic: DegreesE5?
+    public var speedFromKnots: MillimetresPerSecond?
+    public var speedFromKilometresPerHour: MillimetresPerSecond?
+    public var positionMode: NMEAPositionMode?
+
+    public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
+        var f = try NMEAFieldCursor(sentence)
+        talker = try f.address(0x56, 0x54, 0x47)
+        courseTrue = try f.course()
+        try f.unit(0x54)
+        courseMagnetic = try f.course()
+        try f.unit(0x4D)
+        speedFromKnots = try f.speedFromKnots()
+        try f.unit(0x4E)
+        speedFromKilometresPerHour = try f.speedFromKilometresPerHour()
+        try f.unit(0x4B)
+        positionMode = try f.indicator(NMEAPositionMode.init(byte:))
+    }
+
+    public var speed: MillimetresPerSecond? { speedFromKilometresPerHour ?? speedFromKnots }
+}

@@ -1,0 +1,178 @@
+// The fixed-interval sampler: turns the receiver's stream of epoch fixes into the samples and
+// trip markers the track log stores. Pure and clock-injected: the daemon passes each fix with
+// the monotonic time it arrived, calls `tick` when it wakes without data, and carries out the
+// returned decisions in order.
+//
+// Per fix, in this order (each skip is counted in `counters`):
+// 1. Invalid: no time, no position, or the receiver says the solution is not valid
+//    (NAV-PVT gnssFixOK, RMC status A, GGA quality > 0). These do not count as "a fix" for
+//    the trip gap either.
+// 2. Trip gap: more than `tripGapMs` since the previous valid fix, by receiver time (either
+//    direction: a time jump is a discontinuity too) or by the monotonic clock, closes the
+//    open trip; the next kept sample opens a new one.
+// 3. Not recording.
+// 4. Accuracy: hAcc above the limit. NMEA-only receivers send no estimate; those fixes pass.
+// 5. Alignment: one sample per window [k·I, (k+1)·I) of receiver UTC time, the first fix in
+//    the window that passes 1–4. So at 1 Hz and I = 10 s the samples land on :00, :10, …; a
+//    missed boundary is simply missed (no catch-up burst). I = 0 keeps every epoch.
+// 6. Distance filter and stationary jitter, against the last kept sample of the trip. Both
+//    use up the window: a later fix in it would land off the grid.
+//    Stationary: receiver speed below `stationarySpeed` (or no speed known) and within
+//    max(stationaryRadius, 2·hAcc) of the last kept sample. Nothing is logged and no distance
+//    is added while parked, so GNSS wander cannot accumulate into trip distance; the first
+//    sample that leaves the radius or moves faster is logged normally. Without any speed
+//    from the receiver this acts as a distance filter of that radius.
+
+public struct Sampler: Sendable {
+    public var configuration: SamplerConfiguration
+    public private(set) var isRecording: Bool
+    /// The open trip, if any.
+    public private(set) var tripID: UInt32?
+    /// The id the next trip gets (trip ids increase by one per trip).
+    public private(set) var nextTripID: UInt32
+    public private(set) var counters = SamplerCounters()
+    /// Statistics of the open trip (or the last one, after it closed).
+    public private(set) var statistics: TripStatistics
+    /// The last fix was judged stationary jitter.
+    public private(set) var isStationary = false
+    /// The last sample written, in any trip.
+    public private(set) var lastSample: TrackSample?
+
+    private var pendingStartReason: TripBoundaryReason
+    private var lastWindow: Int64?
+    private var anchor: TrackSample?
+    private var lastFixTime: UTCTime?
+    private var lastFixMonotonicMs: Int64?
+
+    /// `firstTripID`: one more than the last trip id found in the log, so ids stay unique.
+    public init(configuration: SamplerConfiguration = SamplerConfiguration(), firstTripID: UInt32 = 1) {
+        self.configuration = configuration
+        isRecording = configuration.autoStart
+        nextTripID = firstTripID
+        pendingStartReason = .boot
+        statistics = TripStatistics(configuration: configuration.statistics)
+    }
+
+    /// Feeds one epoch fix that arrived at `monotonicMs`.
+    public mutating func add(_ fix: Fix, monotonicMs: Int64) -> [SamplerDecision] {
+        guard fix.receiverValid, let sample = TrackSample(fix) else {
+            counters.invalid += 1
+            return []
+        }
+        var out: [SamplerDecision] = []
+        let t = sample.time.rawValue
+        if let last = lastFixTime, let lastMono = lastFixMonotonicMs,
+           abs(t - last.rawValue) > configuration.tripGapMs || monotonicMs - lastMono > configuration.tripGapMs {
+            closeTrip(.gap, into: &out)
+            lastWindow = nil
+        }
+        lastFixTime = sample.time
+        lastFixMonotonicMs = monotonicMs
+
+        guard isRecording else {
+            counters.notRecording += 1
+            return out
+        }
+        if let limit = configuration.maximumHorizontalAccuracyMetres, let h = fix.horizontalAccuracy,
+           h.metres > limit {
+            counters.inaccurate += 1
+            return out
+        }
+        let window = configuration.intervalMs > 0 ? floorDivide(t, configuration.intervalMs) : t
+        if let w = lastWindow, window <= w {
+            counters.notDue += 1
+            return out
+        }
+        if let anchor {
+            let d = Geodesic.wgs84.distance(anchor, sample)
+            if d < configuration.distanceFilterMetres {
+                lastWindow = window
+                counters.tooClose += 1
+                return out
+            }
+            if isJitter(sample, around: anchor, distance: d) {
+                lastWindow = window
+                counters.stationary += 1
+                isStationary = true
+                return out
+            }
+        }
+        isStationary = false
+        lastWindow = window
+        if tripID == nil {
+            tripID = nextTripID
+            nextTripID &+= 1
+            statistics = TripStatistics(configuration: configuration.statistics)
+            out.append(.tripStart(id: nextTripID &- 1, reason: pendingStartReason, time: sample.time))
+        }
+        anchor = sample
+        lastSample = sample
+        statistics.add(sample)
+        counters.kept += 1
+        out.append(.sample(sample))
+        return out
+    }
+
+    /// Called when the daemon wakes without a fix: ends the open trip once no valid fix has
+    /// arrived for the trip gap.
+    public mutating func tick(monotonicMs: Int64) -> [SamplerDecision] {
+        guard tripID != nil, let lastMono = lastFixMonotonicMs,
+              monotonicMs - lastMono > configuration.tripGapMs else { return [] }
+        var out: [SamplerDecision] = []
+        closeTrip(.gap, into: &out)
+        return out
+    }
+
+    /// Monotonic time at which `tick` would close the open trip (nil: nothing to wait for),
+    /// so a poll loop can sleep until then.
+    public var tripGapDeadlineMs: Int64? {
+        guard tripID != nil, let lastMono = lastFixMonotonicMs else { return nil }
+        return lastMono + configuration.tripGapMs + 1
+    }
+
+    /// Turns recording on or off (`gpsbox record start|stop`); stopping closes the open trip.
+    public mutating func setRecording(_ on: Bool) -> [SamplerDecision] {
+        guard on != isRecording else { return [] }
+        isRecording = on
+        var out: [SamplerDecision] = []
+        if on {
+            pendingStartReason = .recordingToggled
+        } else {
+            closeTrip(.recordingToggled, into: &out)
+        }
+        return out
+    }
+
+    /// SIGUSR1.
+    public mutating func toggleRecording() -> [SamplerDecision] { setRecording(!isRecording) }
+
+    /// The daemon is stopping: close the open trip so the log ends cleanly.
+    public mutating func shutdown() -> [SamplerDecision] {
+        var out: [SamplerDecision] = []
+        closeTrip(.shutdown, into: &out)
+        return out
+    }
+
+    private mutating func closeTrip(_ reason: TripBoundaryReason, into out: inout [SamplerDecision]) {
+        guard let id = tripID else { return }
+        if let end = lastFixTime { out.append(.tripStop(id: id, reason: reason, time: end)) }
+        tripID = nil
+        anchor = nil
+        isStationary = false
+        pendingStartReason = reason == .recordingToggled ? .recordingToggled : .gap
+    }
+
+    private func isJitter(_ sample: TrackSample, around anchor: TrackSample, distance: Double) -> Bool {
+        guard configuration.suppressesStationaryJitter else { return false }
+        if let v = sample.speed, Double(v) / 1000 >= configuration.stationarySpeed { return false }
+        let accuracy = max(sample.horizontalAccuracy ?? 0, anchor.horizontalAccuracy ?? 0)
+        let radius = max(configuration.stationaryRadiusMetres, 2 * Double(accuracy) / 1000)
+        return distance < radius
+    }
+}
+
+@inline(__always)
+private func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}

@@ -1,0 +1,45 @@
+// What the sampler asks the daemon to do, and why it skipped what it skipped.
+
+/// Why a trip started or stopped. The raw values are the track log's trip-marker reason codes
+/// (docs/log-format.md §4.2), so the daemon converts with the raw value.
+public enum TripBoundaryReason: UInt8, Hashable, Sendable {
+    /// `gpsbox record start|stop` or SIGUSR1.
+    case recordingToggled = 1
+    /// No valid fix for longer than the trip gap.
+    case gap = 2
+    /// Recording started automatically when the daemon started.
+    case boot = 3
+    /// The daemon is stopping (SIGTERM/SIGINT).
+    case shutdown = 4
+}
+
+public enum SamplerDecision: Hashable, Sendable {
+    /// Open trip `id`; `time` is its first sample's time.
+    case tripStart(id: UInt32, reason: TripBoundaryReason, time: UTCTime)
+    /// Append this sample to the open trip.
+    case sample(TrackSample)
+    /// Close trip `id`; `time` is the last valid fix seen while it was open.
+    case tripStop(id: UInt32, reason: TripBoundaryReason, time: UTCTime)
+}
+
+/// How many fixes went where. Every fix passed to `Sampler.add` lands in exactly one count.
+public struct SamplerCounters: Hashable, Sendable {
+    /// Kept and emitted as samples.
+    public var kept = 0
+    /// No position, no time, or the receiver flags the solution invalid.
+    public var invalid = 0
+    /// Valid, but recording is off.
+    public var notRecording = 0
+    /// Accuracy estimate worse than the configured minimum.
+    public var inaccurate = 0
+    /// Not the first acceptable fix of its sampling window (or time went backwards).
+    public var notDue = 0
+    /// Moved less than the distance filter.
+    public var tooClose = 0
+    /// Stationary jitter (slow and within the accuracy radius of the last sample).
+    public var stationary = 0
+
+    public init() {}
+
+    public var total: Int { kept + invalid + notRecording + inaccurate + notDue + tooClose + stationary }
+}

@@ -1,0 +1,28 @@
+// Why a UBX payload could not be viewed as the message its id names. Each case carries the
+// offending values so the message (and `decode --format messages`) can say exactly what was wrong.
+
+public enum UBXError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Shorter than the fixed part of the message.
+    case runt(UBXMessageID, length: Int, minimum: Int)
+    /// The repeated-block count in the payload disagrees with the payload length.
+    case lengthMismatch(UBXMessageID, length: Int, expected: Int)
+    /// A `version` field this decoder does not know the layout of.
+    case unsupportedVersion(UBXMessageID, version: UInt8)
+
+    public var description: String {
+        switch self {
+        case let .runt(id, length, minimum):
+            return "\(id.name): payload of \(length) bytes, at least \(minimum) expected"
+        case let .lengthMismatch(id, length, expected):
+            return "\(id.name): payload of \(length) bytes, its block count implies \(expected)"
+        case let .unsupportedVersion(id, version):
+            return "\(id.name): unsupported message version \(version)"
+        }
+    }
+
+    /// Checks the fixed-length part of a payload (shared by every view's init).
+    @inlinable
+    static func check(_ payload: ArraySlice<UInt8>, _ id: UBXMessageID, minimum: Int) throws(UBXError) {
+        guard payload.count >= minimum else { throw .runt(id, length: payload.count, minimum: minimum) }
+    }
+}

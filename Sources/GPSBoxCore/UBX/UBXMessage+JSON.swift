@@ -1,0 +1,154 @@
+// `gpsbox decode --format messages`: one JSON object per UBX message, keys are the u-blox
+// manual's field names and values stay in wire units (1e-7 deg, mm, cm/s …) so a line can be
+// checked against the manual or pyubx2 without guessing at conversions.
+
+extension UBXMessage {
+    public var jsonLine: String {
+        var w = JSONObjectWriter()
+        w.field("class", "UBX")
+        w.field("type", id.name)
+        switch self {
+        case let .navPVT(m):
+            w.field("iTOW", m.iTOW); w.field("year", m.year); w.field("month", m.month); w.field("day", m.day)
+            w.field("hour", m.hour); w.field("min", m.min); w.field("sec", m.sec); w.field("valid", m.valid)
+            w.field("tAcc", m.tAcc); w.field("nano", m.nano); w.field("fixType", m.fixType)
+            w.field("flags", m.flags); w.field("flags2", m.flags2); w.field("numSV", m.numSV)
+            w.field("lon", m.lon); w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL)
+            w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc); w.field("velN", m.velN); w.field("velE", m.velE)
+            w.field("velD", m.velD); w.field("gSpeed", m.gSpeed); w.field("headMot", m.headMot)
+            w.field("sAcc", m.sAcc); w.field("headAcc", m.headAcc); w.field("pDOP", m.pDOP)
+            w.field("headVeh", m.headVeh); w.field("magDec", m.magDec); w.field("magAcc", m.magAcc)
+        case let .navPOSLLH(m):
+            w.field("iTOW", m.iTOW); w.field("lon", m.lon); w.field("lat", m.lat); w.field("height", m.height)
+            w.field("hMSL", m.hMSL); w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc)
+        case let .navHPPOSLLH(m):
+            w.field("version", m.version); w.field("flags", m.flags); w.field("iTOW", m.iTOW)
+            w.field("lon", m.lon); w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL)
+            w.field("lonHp", m.lonHp); w.field("latHp", m.latHp); w.field("heightHp", m.heightHp)
+            w.field("hMSLHp", m.hMSLHp); w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc)
+        case let .navVELNED(m):
+            w.field("iTOW", m.iTOW); w.field("velN", m.velN); w.field("velE", m.velE); w.field("velD", m.velD)
+            w.field("speed", m.speed); w.field("gSpeed", m.gSpeed); w.field("heading", m.heading)
+            w.field("sAcc", m.sAcc); w.field("cAcc", m.cAcc)
+        case let .navSTATUS(m):
+            w.field("iTOW", m.iTOW); w.field("gpsFix", m.gpsFix); w.field("flags", m.flags)
+            w.field("fixStat", m.fixStat); w.field("flags2", m.flags2); w.field("ttff", m.ttff); w.field("msss", m.msss)
+        case let .navDOP(m):
+            w.field("iTOW", m.iTOW); w.field("gDOP", m.gDOP); w.field("pDOP", m.pDOP); w.field("tDOP", m.tDOP)
+            w.field("vDOP", m.vDOP); w.field("hDOP", m.hDOP); w.field("nDOP", m.nDOP); w.field("eDOP", m.eDOP)
+        case let .navSAT(m):
+            w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("numSvs", m.numSvs)
+            w.rawField("svs", Self.array(m.map { s in
+                var o = JSONObjectWriter()
+                o.field("gnssId", s.gnssId); o.field("svId", s.svId); o.field("cno", s.cno); o.field("elev", s.elev)
+                o.field("azim", s.azim); o.field("prRes", s.prRes); o.field("flags", s.flags)
+                return o.finished()
+            }))
+        case let .navSIG(m):
+            w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("numSigs", m.numSigs)
+            w.rawField("sigs", Self.array(m.map { s in
+                var o = JSONObjectWriter()
+                o.field("gnssId", s.gnssId); o.field("svId", s.svId); o.field("sigId", s.sigId)
+                o.field("freqId", s.freqId); o.field("prRes", s.prRes); o.field("cno", s.cno)
+                o.field("qualityInd", s.qualityInd); o.field("corrSource", s.corrSource)
+                o.field("ionoModel", s.ionoModel); o.field("sigFlags", s.sigFlags)
+                return o.finished()
+            }))
+        case let .navSVINFO(m):
+            w.field("iTOW", m.iTOW); w.field("numCh", m.numCh); w.field("globalFlags", m.globalFlags)
+            w.rawField("channels", Self.array(m.map { c in
+                var o = JSONObjectWriter()
+                o.field("chn", c.chn); o.field("svid", c.svid); o.field("flags", c.flags); o.field("quality", c.quality)
+                o.field("cno", c.cno); o.field("elev", c.elev); o.field("azim", c.azim); o.field("prRes", c.prRes)
+                return o.finished()
+            }))
+        case let .navTIMEUTC(m):
+            w.field("iTOW", m.iTOW); w.field("tAcc", m.tAcc); w.field("nano", m.nano); w.field("year", m.year)
+            w.field("month", m.month); w.field("day", m.day); w.field("hour", m.hour); w.field("min", m.min)
+            w.field("sec", m.sec); w.field("valid", m.valid)
+        case let .navTIMEGPS(m):
+            w.field("iTOW", m.iTOW); w.field("fTOW", m.fTOW); w.field("week", m.week); w.field("leapS", m.leapS)
+            w.field("valid", m.valid); w.field("tAcc", m.tAcc)
+        case let .navTIMEGAL(m):
+            w.field("iTOW", m.iTOW); w.field("galTow", m.galTow); w.field("fGalTow", m.fGalTow)
+            w.field("galWno", m.galWno); w.field("leapS", m.leapS); w.field("valid", m.valid); w.field("tAcc", m.tAcc)
+        case let .navTIMELS(m):
+            w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("srcOfCurrLs", m.srcOfCurrLs)
+            w.field("currLs", m.currLs); w.field("srcOfLsChange", m.srcOfLsChange); w.field("lsChange", m.lsChange)
+            w.field("timeToLsEvent", m.timeToLsEvent); w.field("dateOfLsGpsWn", m.dateOfLsGpsWn)
+            w.field("dateOfLsGpsDn", m.dateOfLsGpsDn); w.field("valid", m.valid)
+        case let .navEOE(m):
+            w.field("iTOW", m.iTOW)
+        case let .navSOL(m):
+            w.field("iTOW", m.iTOW); w.field("fTOW", m.fTOW); w.field("week", m.week); w.field("gpsFix", m.gpsFix)
+            w.field("flags", m.flags); w.field("ecefX", m.ecefX); w.field("ecefY", m.ecefY); w.field("ecefZ", m.ecefZ)
+            w.field("pAcc", m.pAcc); w.field("ecefVX", m.ecefVX); w.field("ecefVY", m.ecefVY)
+            w.field("ecefVZ", m.ecefVZ); w.field("sAcc", m.sAcc); w.field("pDOP", m.pDOP); w.field("numSV", m.numSV)
+        case let .navPOSECEF(m):
+            w.field("iTOW", m.iTOW); w.field("ecefX", m.ecefX); w.field("ecefY", m.ecefY); w.field("ecefZ", m.ecefZ)
+            w.field("pAcc", m.pAcc)
+        case let .navHPPOSECEF(m):
+            w.field("version", m.version); w.field("iTOW", m.iTOW); w.field("ecefX", m.ecefX)
+            w.field("ecefY", m.ecefY); w.field("ecefZ", m.ecefZ); w.field("ecefXHp", m.ecefXHp)
+            w.field("ecefYHp", m.ecefYHp); w.field("ecefZHp", m.ecefZHp); w.field("flags", m.flags); w.field("pAcc", m.pAcc)
+        case let .navVELECEF(m):
+            w.field("iTOW", m.iTOW); w.field("ecefVX", m.ecefVX); w.field("ecefVY", m.ecefVY)
+            w.field("ecefVZ", m.ecefVZ); w.field("sAcc", m.sAcc)
+        case let .navPVAT(m):
+            w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("valid", m.valid); w.field("year", m.year)
+            w.field("month", m.month); w.field("day", m.day); w.field("hour", m.hour); w.field("min", m.min)
+            w.field("sec", m.sec); w.field("tAcc", m.tAcc); w.field("nano", m.nano); w.field("fixType", m.fixType)
+            w.field("flags", m.flags); w.field("flags2", m.flags2); w.field("numSV", m.numSV); w.field("lon", m.lon)
+            w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL); w.field("hAcc", m.hAcc)
+            w.field("vAcc", m.vAcc); w.field("velN", m.velN); w.field("velE", m.velE); w.field("velD", m.velD)
+            w.field("gSpeed", m.gSpeed); w.field("sAcc", m.sAcc); w.field("vehRoll", m.vehRoll)
+            w.field("vehPitch", m.vehPitch); w.field("vehHeading", m.vehHeading); w.field("motHeading", m.motHeading)
+        case let .hnrPVT(m):
+            w.field("iTOW", m.iTOW); w.field("year", m.year); w.field("month", m.month); w.field("day", m.day)
+            w.field("hour", m.hour); w.field("min", m.min); w.field("sec", m.sec); w.field("valid", m.valid)
+            w.field("nano", m.nano); w.field("gpsFix", m.gpsFix); w.field("flags", m.flags); w.field("lon", m.lon)
+            w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL); w.field("gSpeed", m.gSpeed)
+            w.field("speed", m.speed); w.field("headMot", m.headMot); w.field("headVeh", m.headVeh)
+            w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc); w.field("sAcc", m.sAcc); w.field("headAcc", m.headAcc)
+        case let .logRETRIEVEPOS(m):
+            w.field("entryIndex", m.entryIndex); w.field("lon", m.lon); w.field("lat", m.lat); w.field("hMSL", m.hMSL)
+            w.field("hAcc", m.hAcc); w.field("gSpeed", m.gSpeed); w.field("heading", m.heading)
+            w.field("fixType", m.fixType); w.field("year", m.year); w.field("month", m.month); w.field("day", m.day)
+            w.field("hour", m.hour); w.field("minute", m.minute); w.field("second", m.second); w.field("numSV", m.numSV)
+        case let .timTP(m):
+            w.field("towMS", m.towMS); w.field("towSubMS", m.towSubMS); w.field("qErr", m.qErr); w.field("week", m.week)
+            w.field("flags", m.flags); w.field("refInfo", m.refInfo)
+        case let .ack(m):
+            w.field("clsID", m.clsID); w.field("msgID", m.msgID); w.field("acknowledged", m.acknowledged.name)
+        case let .monVER(m):
+            w.field("swVersion", m.swVersion); w.field("hwVersion", m.hwVersion)
+            w.rawField("extension", Self.array(m.extensions.map { s in
+                var q = ""
+                JSONObjectWriter.appendQuoted(s, to: &q)
+                return q
+            }))
+        case let .inf(m):
+            w.field("text", m.text)
+        case let .other(_, payload):
+            w.field("length", payload.count)
+            w.field("payload", Self.hex(payload))
+        case let .malformed(error, payload):
+            w.field("error", error.description)
+            w.field("payload", Self.hex(payload))
+        }
+        return w.finished()
+    }
+
+    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+
+    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

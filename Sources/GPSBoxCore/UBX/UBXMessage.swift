@@ -1,0 +1,111 @@
+// One decoded UBX message: a typed view for every message gpsbox understands, the raw
+// (id, payload) for the rest, and `.malformed` for a known id whose payload is too short.
+// Decoding a message never copies: each case holds a view over the caller's payload slice.
+
+public enum UBXMessage: Sendable {
+    case navPVT(NavPVT)
+    case navPOSLLH(NavPOSLLH)
+    case navHPPOSLLH(NavHPPOSLLH)
+    case navVELNED(NavVELNED)
+    case navSTATUS(NavSTATUS)
+    case navDOP(NavDOP)
+    case navSAT(NavSAT)
+    case navSIG(NavSIG)
+    case navSVINFO(NavSVINFO)
+    case navTIMEUTC(NavTIMEUTC)
+    case navTIMEGPS(NavTIMEGPS)
+    case navTIMEGAL(NavTIMEGAL)
+    case navTIMELS(NavTIMELS)
+    case navEOE(NavEOE)
+    case navSOL(NavSOL)
+    case navPOSECEF(NavPOSECEF)
+    case navHPPOSECEF(NavHPPOSECEF)
+    case navVELECEF(NavVELECEF)
+    case navPVAT(NavPVAT)
+    case hnrPVT(HnrPVT)
+    case logRETRIEVEPOS(LogRETRIEVEPOS)
+    case timTP(TimTP)
+    case ack(UBXAck)
+    case monVER(MonVER)
+    case inf(UBXInfo)
+    /// A message gpsbox does not decode: its id and payload, untouched.
+    case other(UBXMessageID, ArraySlice<UInt8>)
+    /// A known message whose payload does not fit its layout.
+    case malformed(UBXError, ArraySlice<UInt8>)
+
+    public init(id: UBXMessageID, payload: ArraySlice<UInt8>) {
+        do throws(UBXError) {
+            switch id {
+            case .navPVT: self = .navPVT(try NavPVT(payload))
+            case .navPOSLLH: self = .navPOSLLH(try NavPOSLLH(payload))
+            case .navHPPOSLLH: self = .navHPPOSLLH(try NavHPPOSLLH(payload))
+            case .navVELNED: self = .navVELNED(try NavVELNED(payload))
+            case .navSTATUS: self = .navSTATUS(try NavSTATUS(payload))
+            case .navDOP: self = .navDOP(try NavDOP(payload))
+            case .navSAT: self = .navSAT(try NavSAT(payload))
+            case .navSIG: self = .navSIG(try NavSIG(payload))
+            case .navSVINFO: self = .navSVINFO(try NavSVINFO(payload))
+            case .navTIMEUTC: self = .navTIMEUTC(try NavTIMEUTC(payload))
+            case .navTIMEGPS: self = .navTIMEGPS(try NavTIMEGPS(payload))
+            case .navTIMEGAL: self = .navTIMEGAL(try NavTIMEGAL(payload))
+            case .navTIMELS: self = .navTIMELS(try NavTIMELS(payload))
+            case .navEOE: self = .navEOE(try NavEOE(payload))
+            case .navSOL: self = .navSOL(try NavSOL(payload))
+            case .navPOSECEF: self = .navPOSECEF(try NavPOSECEF(payload))
+            case .navHPPOSECEF: self = .navHPPOSECEF(try NavHPPOSECEF(payload))
+            case .navVELECEF: self = .navVELECEF(try NavVELECEF(payload))
+            case .navPVAT: self = .navPVAT(try NavPVAT(payload))
+            case .hnrPVT: self = .hnrPVT(try HnrPVT(payload))
+            case .logRETRIEVEPOS: self = .logRETRIEVEPOS(try LogRETRIEVEPOS(payload))
+            case .timTP: self = .timTP(try TimTP(payload))
+            case .ackACK: self = .ack(try UBXAck(payload, accepted: true))
+            case .ackNAK: self = .ack(try UBXAck(payload, accepted: false))
+            case .monVER: self = .monVER(try MonVER(payload))
+            default:
+                if let inf = UBXInfo(id: id, payload: payload) {
+                    self = .inf(inf)
+                } else {
+                    self = .other(id, payload)
+                }
+            }
+        } catch {
+            self = .malformed(error, payload)
+        }
+    }
+
+    /// The message id this value was decoded from.
+    public var id: UBXMessageID {
+        switch self {
+        case .navPVT: return .navPVT
+        case .navPOSLLH: return .navPOSLLH
+        case .navHPPOSLLH: return .navHPPOSLLH
+        case .navVELNED: return .navVELNED
+        case .navSTATUS: return .navSTATUS
+        case .navDOP: return .navDOP
+        case .navSAT: return .navSAT
+        case .navSIG: return .navSIG
+        case .navSVINFO: return .navSVINFO
+        case .navTIMEUTC: return .navTIMEUTC
+        case .navTIMEGPS: return .navTIMEGPS
+        case .navTIMEGAL: return .navTIMEGAL
+        case .navTIMELS: return .navTIMELS
+        case .navEOE: return .navEOE
+        case .navSOL: return .navSOL
+        case .navPOSECEF: return .navPOSECEF
+        case .navHPPOSECEF: return .navHPPOSECEF
+        case .navVELECEF: return .navVELECEF
+        case .navPVAT: return .navPVAT
+        case .hnrPVT: return .hnrPVT
+        case .logRETRIEVEPOS: return .logRETRIEVEPOS
+        case .timTP: return .timTP
+        case let .ack(a): return a.accepted ? .ackACK : .ackNAK
+        case .monVER: return .monVER
+        case let .inf(i): return UBXMessageID(class: 0x04, id: i.level.rawValue)
+        case let .other(id, _): return id
+        case let .malformed(error, _):
+            switch error {
+            case let .runt(id, _, _), let .lengthMismatch(id, _, _), let .unsupportedVersion(id, _): return id
+            }
+        }
+    }
+}

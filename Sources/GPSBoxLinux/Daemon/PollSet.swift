@@ -1,0 +1,65 @@
+// The daemon's one blocking point: poll(2) over the device, the signalfd and any other fd,
+// with a timeout computed from the nearest deadline (LED step, sample, watchdog ping).
+// A single-threaded loop never busy-waits: it sleeps here until an fd or a deadline is due.
+import GPSBoxSystem
+import Glibc
+
+public struct PollSet {
+    /// poll(2) event bits as a Swift option set.
+    public struct Events: OptionSet, Sendable, Hashable {
+        public let rawValue: Int16
+        public init(rawValue: Int16) { self.rawValue = rawValue }
+        public static let readable = Events(rawValue: Int16(POLLIN))
+        public static let writable = Events(rawValue: Int16(POLLOUT))
+        /// Only reported, never requested: the fd has an error (a pty whose other side closed).
+        public static let error = Events(rawValue: Int16(POLLERR))
+        /// Only reported: the peer hung up.
+        public static let hangup = Events(rawValue: Int16(POLLHUP))
+        /// Only reported: the fd is not open (a bug in the caller).
+        public static let invalid = Events(rawValue: Int16(POLLNVAL))
+    }
+
+    private var entries: [pollfd] = []
+
+    public init() {}
+
+    /// Number of watched descriptors.
+    public var count: Int { entries.count }
+
+    /// Watches `fd` for `events`; returns the slot to ask `events(at:)` about after `wait`.
+    @discardableResult
+    public mutating func watch(_ fd: Int32, for events: Events = .readable) -> Int {
+        entries.append(pollfd(fd: fd, events: events.rawValue, revents: 0))
+        return entries.count - 1
+    }
+
+    /// Forgets every descriptor (the loop rebuilds the set when a device comes or goes).
+    public mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    /// Sleeps until a watched fd is ready or `timeoutMilliseconds` passes (`nil` = no timeout).
+    /// Returns the number of ready slots; 0 means the timeout expired or a signal interrupted
+    /// the wait (the caller recomputes its deadlines either way, so EINTR is not retried:
+    /// a retry with the old timeout would overshoot).
+    /// The corresponding C call is `poll(2)`.
+    public mutating func wait(timeoutMilliseconds: Int?) throws(SystemError) -> Int {
+        let timeout = timeoutMilliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
+        for i in entries.indices { entries[i].revents = 0 }
+        let n = entries.withUnsafeMutableBufferPointer { buffer in
+            poll(buffer.baseAddress, nfds_t(buffer.count), timeout)
+        }
+        if n >= 0 { return Int(n) }
+        let e = currentErrno()
+        if e == EINTR { return 0 }
+        throw SystemError(call: "poll", errno: e)
+    }
+
+    /// What `wait` reported for `slot` (empty if nothing happened on it).
+    public func events(at slot: Int) -> Events { Events(rawValue: entries[slot].revents) }
+
+    /// Converts an absolute deadline into a poll timeout: `nil` deadline waits forever,
+    /// one already past returns 0. Milliseconds on the `MonotonicClock` scale.
+    public static func timeout(until deadline: Int64?, now: Int64) -> Int? {
+        guard let deadline else { return nil }
+        return Int(max(0, deadline - now))
+    }
+}

@@ -1,0 +1,76 @@
+// Signals as a file descriptor (signalfd(2)): the daemon's poll loop sees SIGTERM like any
+// readable fd and handles it between two steps, so nothing runs inside a signal handler
+// and no flag polling is needed.
+//
+// SIGTERM/SIGINT: flush, sync, exit 0. SIGHUP: reload config. SIGUSR1: toggle recording.
+import CLinux
+import GPSBoxSystem
+import Glibc
+
+/// A POSIX signal number with the names the daemon uses.
+public struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let terminate = Signal(rawValue: SIGTERM)
+    public static let interrupt = Signal(rawValue: SIGINT)
+    public static let hangup = Signal(rawValue: SIGHUP)
+    public static let user1 = Signal(rawValue: SIGUSR1)
+
+    /// The daemon's set: stop, stop, reload, toggle recording.
+    public static let daemon: [Signal] = [.terminate, .interrupt, .hangup, .user1]
+
+    public var description: String {
+        switch self {
+        case .terminate: return "SIGTERM"
+        case .interrupt: return "SIGINT"
+        case .hangup: return "SIGHUP"
+        case .user1: return "SIGUSR1"
+        default: return "signal \(rawValue)"
+        }
+    }
+}
+
+public final class SignalReceiver {
+    public let signals: [Signal]
+    private let descriptor: FileDescriptor
+
+    /// The descriptor to put in the daemon's `PollSet`.
+    public var fd: Int32 { descriptor.rawValue }
+
+    /// Blocks `signals` for the calling thread and opens a signalfd for them.
+    ///
+    /// Create it on the main thread before any other thread starts: threads inherit the
+    /// mask, and a process-directed SIGTERM goes to any thread that does not block it
+    /// (whose default action would end the process). The mask stays in place for the life
+    /// of the process; restoring it while a signal is pending would deliver that signal.
+    /// The corresponding C calls are `pthread_sigmask(3)` and `signalfd(2)`.
+    public init(_ signals: [Signal] = Signal.daemon) throws(SystemError) {
+        self.signals = signals
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s.rawValue) }
+        let e = pthread_sigmask(SIG_BLOCK, &set, nil)  // returns the error, not -1
+        if e != 0 { throw SystemError(call: "pthread_sigmask", errno: e) }
+        let fd = try sys("signalfd") { signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
+        descriptor = FileDescriptor(adopting: fd)
+    }
+
+    /// The next pending signal, or nil when none is pending (never blocks). Standard
+    /// signals do not queue: two SIGUSR1 before a read arrive as one.
+    public func next() throws(SystemError) -> Signal? {
+        var info = signalfd_siginfo()
+        let n = read(descriptor.rawValue, &info, MemoryLayout<signalfd_siginfo>.size)
+        if n == MemoryLayout<signalfd_siginfo>.size { return Signal(rawValue: Int32(info.ssi_signo)) }
+        let e = currentErrno()
+        if n < 0 && (e == EAGAIN || e == EINTR) { return nil }
+        throw SystemError(call: "read(signalfd)", errno: n < 0 ? e : EIO)
+    }
+
+    /// Every signal pending now, in delivery order (lowest number first).
+    public func drain() throws(SystemError) -> [Signal] {
+        var out: [Signal] = []
+        while let s = try next() { out.append(s) }
+        return out
+    }
+}

@@ -1,0 +1,119 @@
+// A pseudo-terminal standing in for a serial device: `openpty(3)`, raw mode (cfmakeraw) on
+// both sides, the slave's speed set to the module's baud, and a symlink at the path the
+// daemon is told to open. The simulator keeps only the master; the slave fd is closed so the
+// master sees POLLHUP whenever no reader has the device open (PLATFORM-NOTES: a closed
+// writer side reads as 0/EIO on the other end).
+import Glibc
+import GPSBoxSystem
+
+public final class Pty {
+    public let master: Int32
+    /// The slave device, e.g. /dev/pts/7.
+    public let slavePath: String
+    /// The symlink pointing at `slavePath`, removed again by `close()`.
+    public let linkPath: String?
+    private var closed = false
+
+    /// Opens a pty pair and links `link` to its slave, replacing a stale symlink there (a
+    /// regular file or directory at `link` is an error, never clobbered).
+    public init(link: String?, baud: Int) throws(SystemError) {
+        var m: Int32 = -1, s: Int32 = -1
+        _ = try sys("openpty") { openpty(&m, &s, nil, nil, nil) }
+        var name = [UInt8](repeating: 0, count: 256)
+        let r = name.withUnsafeMutableBytes { ttyname_r(s, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
+        let path = r == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
+        do {
+            try Self.makeRaw(s, baud: baud, path: path)
+            try Self.makeRaw(m, baud: baud, path: "pty master")
+            let flags = try sys("fcntl", path: "pty master") { fcntl(m, F_GETFL) }
+            _ = try sys("fcntl", path: "pty master") { fcntl(m, F_SETFL, flags | O_NONBLOCK) }
+            _ = fcntl(m, F_SETFD, FD_CLOEXEC)
+            if let link { try Self.link(link, to: path) }
+        } catch {
+            Glibc.close(m)
+            Glibc.close(s)
+            throw error
+        }
+        Glibc.close(s)
+        master = m
+        slavePath = path
+        linkPath = link
+    }
+
+    deinit { close() }
+
+    /// Closes the master (readers see the device vanish) and removes the symlink.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(master)
+        if let linkPath { unlink(linkPath) }
+    }
+
+    /// Waits up to `timeout` seconds for the reader to take what is still buffered: closing
+    /// the master hangs the slave up and discards unread input. The count comes from
+    /// FIONREAD on a second descriptor of the slave; if that cannot be opened (the reader
+    /// holds it with TIOCEXCL) a short fixed grace period is used instead.
+    public func drain(timeout: Double) {
+        guard !closed, hasReader else { return }
+        let fd = open(slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            usleep(useconds_t(min(timeout, 0.2) * 1e6))
+            return
+        }
+        defer { Glibc.close(fd) }
+        // Written bytes reach the slave's queue asynchronously (a kernel work item), so an
+        // empty queue only counts when it stays empty for a few polls.
+        var waited = 0.0, emptyPolls = 0
+        while waited < timeout, emptyPolls < 4 {
+            var pending: Int32 = 0
+            guard ioctl(fd, UInt(FIONREAD), &pending) == 0 else { return }
+            emptyPolls = pending == 0 ? emptyPolls + 1 : 0
+            usleep(5000)
+            waited += 0.005
+        }
+    }
+
+    /// True when some process has the slave open (no POLLHUP on the master).
+    public var hasReader: Bool {
+        var p = pollfd(fd: master, events: 0, revents: 0)
+        let n = poll(&p, 1, 0)
+        return n == 0 || (n > 0 && p.revents & Int16(POLLHUP) == 0)
+    }
+
+    /// The baud rate the reader has set on its side. Linux ptys share one termios between
+    /// master and slave, so this is what the daemon asked for with tcsetattr.
+    public var readerBaud: Int? {
+        var t = termios()
+        guard tcgetattr(master, &t) == 0 else { return nil }
+        return Self.baud(of: cfgetospeed(&t))
+    }
+
+    static func makeRaw(_ fd: Int32, baud: Int, path: String) throws(SystemError) {
+        var t = termios()
+        _ = try sys("tcgetattr", path: path) { tcgetattr(fd, &t) }
+        cfmakeraw(&t)
+        if let speed = speed(for: baud) { cfsetspeed(&t, speed) }
+        _ = try sys("tcsetattr", path: path) { tcsetattr(fd, TCSANOW, &t) }
+    }
+
+    static func link(_ link: String, to target: String) throws(SystemError) {
+        var st = stat()
+        if lstat(link, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFLNK else {
+                throw SystemError(call: "symlink", path: link, errno: EEXIST)
+            }
+            _ = try sys("unlink", path: link) { unlink(link) }
+        }
+        _ = try sys("symlink", path: link) { symlink(target, link) }
+    }
+
+    static let speeds: [(Int, speed_t)] = [
+        (4800, speed_t(B4800)), (9600, speed_t(B9600)), (19200, speed_t(B19200)), (38400, speed_t(B38400)),
+        (57600, speed_t(B57600)), (115_200, speed_t(B115200)), (230_400, speed_t(B230400)),
+        (460_800, speed_t(B460800)), (921_600, speed_t(B921600)),
+    ]
+
+    static func speed(for baud: Int) -> speed_t? { speeds.first { $0.0 == baud }?.1 }
+    static func baud(of speed: speed_t) -> Int? { speeds.first { $0.1 == speed }?.0 }
+}

@@ -1,0 +1,146 @@
+// Finds the rate a receiver is sending at by listening: at the wrong rate a UART delivers
+// framing garbage, at the right one checksummed NMEA sentences and UBX frames. What counts
+// as "valid" belongs to the framer, so it comes in through `FrameCounting`.
+//
+// The detector is a step machine the daemon drives from its poll loop (`start`, `received`,
+// `deadlinePassed` return what to do next), so signals and the watchdog keep being served
+// while it listens; `detect(on:clock:)` runs the same machine blocking, for `gpsbox configure`.
+
+/// Counts complete, checksum-valid frames in a byte stream fed piece by piece.
+public protocol FrameCounting {
+    /// Feeds the next bytes; returns how many valid frames they completed.
+    mutating func countValidFrames(in bytes: ArraySlice<UInt8>) -> Int
+    /// Forgets partial frames (called on every rate switch).
+    mutating func reset()
+}
+
+/// What AutoBaud needs from a port; `SerialPort` conforms, tests use fakes.
+public protocol BaudSwitchablePort: AnyObject {
+    var baud: BaudRate { get }
+    func setBaud(_ rate: BaudRate) throws(SerialError)
+    func read(appendingTo bytes: inout [UInt8], timeoutMilliseconds: Int) throws(SerialError) -> Int
+}
+
+extension SerialPort: BaudSwitchablePort {}
+
+public struct AutoBaud<Counter: FrameCounting> {
+    public enum Step: Equatable, Sendable {
+        /// Set the port to `rate` (if not already) and feed what arrives until `deadline`.
+        case listen(rate: BaudRate, deadline: Int64)
+        /// Valid frames arrived at `rate`; `bytesAtFoundRate` holds them for the decoder.
+        case found(BaudRate)
+        /// Every candidate was tried without `requiredFrames` valid frames.
+        case exhausted
+    }
+
+    /// The order gpsbox tries: u-blox defaults first (9600 for M8/M9/M10 out of the box,
+    /// 38400 for F9/M10 variants), then the rates gpsbox itself switches to, then the rest.
+    public static var defaultCandidates: [BaudRate] {
+        [9600, 38400, 115_200, 230_400, 460_800, 921_600, 4800, 19200, 57600].map { try! BaudRate($0) }
+    }
+
+    public let candidates: [BaudRate]
+    /// How long to listen at one rate: a 1 Hz module sends one burst per second, so a
+    /// little over one second sees at least one whole burst.
+    public let windowMilliseconds: Int
+    /// Valid frames needed at one rate; 2 rules out a lucky checksum in line noise.
+    public let requiredFrames: Int
+    /// Move on early once this many bytes arrived without enough valid frames: at the
+    /// wrong rate a busy module fills the window with garbage long before it ends.
+    public let giveUpAfterBytes: Int
+    public private(set) var step: Step = .exhausted
+    /// Bytes received at the current rate (at `.found`, the ones that proved it).
+    public private(set) var bytesAtFoundRate: [UInt8] = []
+
+    private var counter: Counter
+    private var index = 0
+    private var framesAtCurrentRate = 0
+
+    /// `preferred` (e.g. the rate that worked last time) is tried first.
+    public init(counter: Counter, candidates: [BaudRate] = defaultCandidates, preferred: BaudRate? = nil,
+                windowMilliseconds: Int = 1200, requiredFrames: Int = 2, giveUpAfterBytes: Int = 4096) {
+        precondition(!candidates.isEmpty && windowMilliseconds > 0 && requiredFrames > 0)
+        var order = candidates
+        if let preferred {
+            order.removeAll { $0 == preferred }
+            order.insert(preferred, at: 0)
+        }
+        self.candidates = order
+        self.counter = counter
+        self.windowMilliseconds = windowMilliseconds
+        self.requiredFrames = requiredFrames
+        self.giveUpAfterBytes = giveUpAfterBytes
+    }
+
+    /// Begins with the first candidate.
+    public mutating func start(now: Int64) -> Step {
+        index = 0
+        return listen(now: now)
+    }
+
+    /// Feeds bytes read at the current rate.
+    public mutating func received(_ bytes: [UInt8], now: Int64) -> Step {
+        guard case .listen = step else { return step }
+        bytesAtFoundRate += bytes
+        framesAtCurrentRate += counter.countValidFrames(in: bytes[...])
+        if framesAtCurrentRate >= requiredFrames {
+            step = .found(candidates[index])
+        } else if bytesAtFoundRate.count >= giveUpAfterBytes {
+            return next(now: now)
+        }
+        return step
+    }
+
+    /// The window for the current rate ended: try the next one (or give up).
+    public mutating func deadlinePassed(now: Int64) -> Step {
+        guard case .listen = step else { return step }
+        return next(now: now)
+    }
+
+    private mutating func next(now: Int64) -> Step {
+        index += 1
+        if index == candidates.count {
+            step = .exhausted
+            bytesAtFoundRate = []
+            return step
+        }
+        return listen(now: now)
+    }
+
+    private mutating func listen(now: Int64) -> Step {
+        counter.reset()
+        framesAtCurrentRate = 0
+        bytesAtFoundRate = []
+        step = .listen(rate: candidates[index], deadline: now + Int64(windowMilliseconds))
+        return step
+    }
+}
+
+extension AutoBaud {
+    /// Runs detection on `port`, blocking, with time from `clock` (milliseconds).
+    /// Returns the detected rate with the port left at it, or nil with the port at the last
+    /// candidate. The port keeps its rate, and its buffered input, if it already runs at a
+    /// candidate being tried; every real switch discards input (see `SerialPort.setBaud`).
+    public mutating func detect(on port: some BaudSwitchablePort, clock: () -> Int64) throws(SerialError) -> BaudRate? {
+        var current = start(now: clock())
+        var chunk: [UInt8] = []
+        while true {
+            switch current {
+            case .found(let rate):
+                return rate
+            case .exhausted:
+                return nil
+            case .listen(let rate, let deadline):
+                if port.baud != rate { try port.setBaud(rate) }
+                let now = clock()
+                if now >= deadline {
+                    current = deadlinePassed(now: now)
+                    continue
+                }
+                chunk.removeAll(keepingCapacity: true)
+                let n = try port.read(appendingTo: &chunk, timeoutMilliseconds: Int(deadline - now))
+                current = n > 0 ? received(chunk, now: clock()) : step
+            }
+        }
+    }
+}

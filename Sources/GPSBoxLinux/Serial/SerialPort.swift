@@ -1,0 +1,131 @@
+// A u-blox UART (/dev/serial0, /dev/ttyAMA0, /dev/ttyS0) or USB CDC-ACM port (/dev/ttyACM0)
+// in raw 8N1 mode without flow control: the receiver has no RTS/CTS wired on a Pi header,
+// and XON/XOFF bytes occur inside binary UBX payloads.
+//
+// Reads are blocking and batched: `read` sleeps in poll(2) until bytes arrive or the timeout
+// passes, then takes everything the kernel has buffered in one read(2). The fd keeps VMIN=1,
+// VTIME=0, so a read after poll reported readable never returns 0 unless the device is gone.
+import GPSBoxSystem
+import Glibc
+
+public final class SerialPort {
+    public let path: String
+    public private(set) var baud: BaudRate
+    private let descriptor: FileDescriptor
+    private var scratch = [UInt8](repeating: 0, count: 4096)
+
+    /// The descriptor to put in the daemon's `PollSet`.
+    public var fd: Int32 { descriptor.rawValue }
+
+    /// Opens `path` exclusively and configures raw 8N1 at `baud`.
+    ///
+    /// O_NONBLOCK only for the open itself (a port without carrier would otherwise block
+    /// until DCD rises; CLOCAL then makes carrier irrelevant), O_NOCTTY so a daemon never
+    /// acquires a controlling terminal, TIOCEXCL so a second gpsbox or gpsd gets EBUSY.
+    public init(path: String, baud: BaudRate) throws(SerialError) {
+        self.path = path
+        self.baud = baud
+        do {
+            descriptor = try FileDescriptor.open(path, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+        } catch {
+            throw error.errno == EBUSY ? .busy(path: path) : .system(error)
+        }
+        try call("ioctl(TIOCEXCL)") { ioctl(descriptor.rawValue, UInt(TIOCEXCL)) }
+        do {
+            try descriptor.setStatusFlag(O_NONBLOCK, false, path: path)
+        } catch {
+            throw .system(error)
+        }
+        try configure(baud: baud, when: TCSANOW)
+    }
+
+    /// Switches the line rate (after CFG-PRT told the module to switch). Output already
+    /// queued is sent at the old rate first (TCSADRAIN); input received so far is discarded
+    /// because bytes straddling the switch are garbage at either rate.
+    /// The corresponding C calls are `tcsetattr(3)` and `tcflush(3)`.
+    public func setBaud(_ rate: BaudRate) throws(SerialError) {
+        try configure(baud: rate, when: TCSADRAIN)
+        try call("tcflush") { tcflush(descriptor.rawValue, TCIFLUSH) }
+        baud = rate
+    }
+
+    /// Reads into `buffer` what arrives within `timeoutMilliseconds` (0: only what is
+    /// already buffered, e.g. after the daemon's PollSet reported the port readable;
+    /// negative: wait as long as it takes).
+    /// Returns the byte count; 0 means the timeout passed with nothing to read.
+    /// Throws `.deviceGone` on end of file, EIO, ENXIO or ENODEV.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int) throws(SerialError) -> Int {
+        var ready = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+        let n = poll(&ready, 1, Int32(clamping: timeoutMilliseconds))
+        if n == 0 { return 0 }
+        if n < 0 {
+            if currentErrno() == EINTR { return 0 }
+            throw .system(SystemError(call: "poll", path: path, errno: currentErrno()))
+        }
+        let count = Glibc.read(descriptor.rawValue, buffer.baseAddress, buffer.count)
+        if count > 0 { return count }
+        let e = count == 0 ? EIO : currentErrno()
+        switch e {
+        case EINTR, EAGAIN: return 0
+        case EIO, ENXIO, ENODEV: throw .deviceGone(path: path)
+        default: throw .system(SystemError(call: "read", path: path, errno: e))
+        }
+    }
+
+    /// Appends what arrives within `timeoutMilliseconds` to `bytes` (up to 4 KiB per call).
+    @discardableResult
+    public func read(appendingTo bytes: inout [UInt8], timeoutMilliseconds: Int) throws(SerialError) -> Int {
+        let result = scratch.withUnsafeMutableBytes { raw in
+            Result { () throws(SerialError) in try read(into: raw, timeoutMilliseconds: timeoutMilliseconds) }
+        }
+        let n = try result.get()
+        bytes.append(contentsOf: scratch[..<n])
+        return n
+    }
+
+    /// Writes every byte (commands are small; the kernel queues them). A vanished device is
+    /// `.deviceGone`, as for reads.
+    public func write(_ bytes: [UInt8]) throws(SerialError) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemError) in try descriptor.writeAll(raw, path: path) }
+        }
+        if case .failure(let error) = result {
+            if [EIO, ENXIO, ENODEV].contains(error.errno) { throw .deviceGone(path: path) }
+            throw .system(error)
+        }
+    }
+
+    /// Waits until everything written has left the UART (before switching baud rate).
+    /// The corresponding C call is `tcdrain(3)`.
+    public func drain() throws(SerialError) {
+        try call("tcdrain") { tcdrain(descriptor.rawValue) }
+    }
+
+    /// Raw 8N1, no flow control, receiver on, modem lines ignored, at `baud`.
+    private func configure(baud rate: BaudRate, when action: Int32) throws(SerialError) {
+        var tio = termios()
+        try call("tcgetattr") { tcgetattr(descriptor.rawValue, &tio) }
+        cfmakeraw(&tio)  // no echo, no canonical mode, no CR/NL mapping, no signals, CS8
+        tio.c_cflag &= ~(tcflag_t(CRTSCTS) | tcflag_t(CSTOPB | PARENB | CSIZE))
+        tio.c_cflag |= tcflag_t(CS8 | CLOCAL | CREAD)
+        tio.c_iflag &= ~tcflag_t(IXON | IXOFF | IXANY)
+        // VMIN=1, VTIME=0: read blocks for at least one byte and then returns everything
+        // buffered; poll(2) before it provides the timeout.
+        withUnsafeMutableBytes(of: &tio.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        try call("cfsetispeed") { cfsetispeed(&tio, rate.speed) }
+        try call("cfsetospeed") { cfsetospeed(&tio, rate.speed) }
+        try call("tcsetattr") { tcsetattr(descriptor.rawValue, action, &tio) }
+    }
+
+    private func call(_ name: String, _ body: () -> Int32) throws(SerialError) {
+        do {
+            _ = try sys(name, path: path, body)
+        } catch {
+            if [EIO, ENXIO, ENODEV].contains(error.errno) { throw .deviceGone(path: path) }
+            throw .system(error)
+        }
+    }
+}

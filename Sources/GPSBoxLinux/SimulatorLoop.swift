@@ -1,0 +1,250 @@
+// `gpsbox simulate --pty`: runs a SimulatedReceiver in real time (scaled by the speedup) and
+// paces its bytes onto a pty like a UART at the module's baud. One thread, one poll(2) per
+// wake: epochs become due on the simulated clock, queued bytes go out at baud/10 bytes per
+// simulated second, host commands are read and answered, SIGINT/SIGTERM arrive through a
+// self-pipe so the symlink is always removed on exit.
+import Glibc
+import GPSBoxCore
+import GPSBoxSystem
+
+public struct SimulatorReport: Equatable, Sendable {
+    public var epochs = 0
+    public var bytesWritten = 0
+    /// Bytes the line carried while nobody had the device open (a real UART loses them the
+    /// same way).
+    public var bytesLost = 0
+    /// Epochs whose output did not fit the line (the module's transmit buffer overflowed).
+    public var epochsOverflowed = 0
+    public var commandsAnswered = 0
+    /// Times the reader was slow and the pty buffer full; the bytes waited (not lost).
+    public var backpressureStalls = 0
+    public var faults: [SimulatedFault] = []
+    public var reconnects = 0
+}
+
+public final class SimulatorLoop {
+    public private(set) var receiver: SimulatedReceiver
+    public let linkPath: String
+    public let speedup: Double
+    /// Simulated seconds to run (nil: until a signal).
+    public let duration: Double?
+    /// Start the simulated clock only once a reader has opened the device (or after 30 s),
+    /// so a test or demo that starts the simulator first loses no epoch (a real module would
+    /// not wait).
+    public let waitForReader: Bool
+    public private(set) var report = SimulatorReport()
+    public private(set) var pty: Pty?
+    private let log: (String) -> Void
+    /// At most one write per this many wall seconds while bytes are queued.
+    static let writeGranularity = 0.010
+
+    private struct Segment {
+        var bytes: [UInt8]
+        var offset = 0
+        var baud: Int
+    }
+    private var queue: [Segment] = []
+    private var queuedBytes = 0
+    private var lineBaud: Int
+    /// Wall time (monotonic seconds) until which the line is busy with bytes already sent.
+    private var lineTime = 0.0
+
+    public init(receiver: SimulatedReceiver, linkPath: String, speedup: Double, duration: Double?,
+                waitForReader: Bool = false, log: @escaping (String) -> Void = { _ in }) {
+        precondition(speedup > 0, "speedup must be positive")
+        self.receiver = receiver
+        self.linkPath = linkPath
+        self.speedup = speedup
+        self.duration = duration
+        self.waitForReader = waitForReader
+        self.log = log
+        lineBaud = receiver.baud
+    }
+
+    /// Runs until `duration` simulated seconds have been sent, or SIGINT/SIGTERM when
+    /// `handleSignals` (a handler writes to a pipe the loop polls).
+    public func run(handleSignals: Bool = true) throws(SystemError) -> SimulatorReport {
+        var signalFD: Int32 = -1
+        if handleSignals {
+            // Self-pipe: the handler only writes a byte; the loop polls the read end.
+            var fds: [Int32] = [-1, -1]
+            _ = try sys("pipe") { pipe(&fds) }
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            signalFD = fds[0]
+            simulatorStopPipe = fds[1]
+            signal(SIGINT, simulatorStopHandler)
+            signal(SIGTERM, simulatorStopHandler)
+        }
+        defer {
+            if signalFD >= 0 {
+                signal(SIGINT, SIG_DFL)
+                signal(SIGTERM, SIG_DFL)
+                Glibc.close(signalFD)
+                Glibc.close(simulatorStopPipe)
+                simulatorStopPipe = -1
+            }
+            pty?.close()
+            pty = nil
+        }
+        pty = try Pty(link: linkPath, baud: lineBaud)
+        log("simulate: \(linkPath) -> \(pty!.slavePath) at \(lineBaud) baud, \(receiver.configuration.model.rawValue)")
+        if waitForReader {
+            let giveUp = Self.now() + 30
+            while !pty!.hasReader, Self.now() < giveUp {
+                var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+                if poll(&fds, signalFD >= 0 ? 1 : 0, 5) > 0 { return report }
+            }
+        }
+        let start = Self.now()
+        lineTime = start
+        while true {
+            let now = Self.now()
+            let simNow = (now - start) * speedup
+            while receiver.nextEpochTime <= simNow, duration.map({ receiver.nextEpochTime < $0 }) ?? true {
+                let out = receiver.nextEpoch()
+                report.epochs += 1
+                for f in out.faults {
+                    report.faults.append(f)
+                    log("simulate: fault \(f.rawValue) at \(Self.seconds(receiver.time)) s")
+                }
+                enqueue(out, now: now, isEpoch: true)
+            }
+            try followConnection(now: now)
+            transmit(now: now)
+            let finished = duration.map { receiver.nextEpochTime >= $0 } ?? false
+            if finished, queue.isEmpty {
+                pty?.drain(timeout: 2)
+                break
+            }
+            // Sleep until the next epoch is due or, while bytes are queued, the next write.
+            var wake = start + receiver.nextEpochTime / speedup
+            if !queue.isEmpty { wake = min(wake, now + Self.writeGranularity) }
+            if finished, queue.isEmpty { wake = now }
+            let timeout = Int32(max(0, min(1000, ((wake - now) * 1000).rounded(.up))))
+            var fds: [pollfd] = []
+            if signalFD >= 0 { fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)) }
+            // Without a reader the master reports POLLHUP at once: leave it out, or this spins.
+            if let p = pty, p.hasReader { fds.append(pollfd(fd: p.master, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            for f in fds where f.revents != 0 {
+                if f.fd == signalFD { log("simulate: signal, stopping"); return report }
+                if f.revents & Int16(POLLIN) != 0 { readCommands(now: Self.now()) }
+            }
+        }
+        log("simulate: done, \(report.epochs) epochs, \(report.bytesWritten) bytes written, \(report.bytesLost) lost")
+        return report
+    }
+
+    private func enqueue(_ out: SimulatedReceiver.Output, now: Double, isEpoch: Bool) {
+        if !out.bytes.isEmpty {
+            // The module's transmit buffer holds about a second of line time; beyond that an
+            // epoch's output is dropped whole, as a u-blox module does when the baud is too low.
+            let capacity = max(4096, lineBaud / 10)
+            if isEpoch, queuedBytes + out.bytes.count > capacity {
+                report.epochsOverflowed += 1
+                if report.epochsOverflowed == 1 { log("simulate: output exceeds \(lineBaud) baud; epochs dropped (raise --baud)") }
+            } else {
+                if queue.isEmpty { lineTime = max(lineTime, now) }
+                queue.append(Segment(bytes: out.bytes, baud: lineBaud))
+                queuedBytes += out.bytes.count
+            }
+        }
+        if let b = out.baudAfter {
+            log("simulate: line now at \(b) baud")
+            lineBaud = b
+        }
+    }
+
+    /// Sends what the line has carried by `now`; garbles it when the reader's termios speed
+    /// differs from the segment's baud. When the reader falls behind and the pty buffer is
+    /// full, the rest stays queued (backpressure) instead of being lost: a real UART would
+    /// drop it, but a test stand-in that loses data under CPU load makes flaky tests.
+    private func transmit(now: Double) {
+        while var seg = queue.first {
+            let rate = Double(seg.baud) / 10 * speedup
+            let budget = Int((now - lineTime) * rate)
+            guard budget > 0 else { return }
+            let n = min(budget, seg.bytes.count - seg.offset)
+            let sent = deliver(seg.bytes[seg.offset..<(seg.offset + n)], baud: seg.baud)
+            lineTime += Double(sent) / rate
+            seg.offset += sent
+            queuedBytes -= sent
+            if seg.offset == seg.bytes.count { queue.removeFirst() } else { queue[0] = seg }
+            if sent < n {
+                // Pick up from here when the reader has made room, on the line's time.
+                lineTime = max(lineTime, now)
+                report.backpressureStalls += 1
+                return
+            }
+        }
+    }
+
+    /// Writes `chunk` to the reader; returns how many of its bytes left the queue.
+    private func deliver(_ chunk: ArraySlice<UInt8>, baud: Int) -> Int {
+        guard let p = pty, p.hasReader else {
+            report.bytesLost += chunk.count
+            return chunk.count
+        }
+        let readerBaud = p.readerBaud ?? baud
+        if readerBaud != baud {
+            // Wrong baud: the reader gets garbage, and whatever does not fit is lost with it.
+            let garbled = UARTResampler.resample(Array(chunk), senderBaud: baud, receiverBaud: readerBaud)
+            let written = garbled.withUnsafeBytes { Glibc.write(p.master, $0.baseAddress, $0.count) }
+            report.bytesWritten += max(0, written)
+            return chunk.count
+        }
+        let written = chunk.withUnsafeBytes { Glibc.write(p.master, $0.baseAddress, $0.count) }
+        guard written > 0 else { return 0 }
+        report.bytesWritten += written
+        return written
+    }
+
+    private func readCommands(now: Double) {
+        guard let p = pty else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(p.master, $0.baseAddress, $0.count) }
+        guard n > 0 else { return }
+        let readerBaud = p.readerBaud ?? lineBaud
+        let bytes = UARTResampler.resample(Array(buffer[0..<n]), senderBaud: readerBaud, receiverBaud: lineBaud)
+        let out = receiver.receive(bytes)
+        if !out.bytes.isEmpty { report.commandsAnswered += 1 }
+        enqueue(out, now: now, isEpoch: false)
+    }
+
+    /// A `disconnect` fault closes the master and removes the symlink; when it is over a new
+    /// pty appears behind the same path.
+    private func followConnection(now: Double) throws(SystemError) {
+        let connected = receiver.isConnected(at: receiver.time)
+        if !connected, let p = pty {
+            p.close()
+            pty = nil
+            queue.removeAll()
+            queuedBytes = 0
+            log("simulate: device unplugged")
+        } else if connected, pty == nil {
+            pty = try Pty(link: linkPath, baud: lineBaud)
+            lineTime = now
+            report.reconnects += 1
+            log("simulate: device back as \(pty!.slavePath)")
+        }
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func seconds(_ t: Double) -> String { String(Int(t.rounded())) }
+}
+
+/// The write end of the running loop's self-pipe (one simulator per process).
+nonisolated(unsafe) private var simulatorStopPipe: Int32 = -1
+
+private func simulatorStopHandler(_ signal: Int32) {
+    var byte: UInt8 = 1
+    _ = Glibc.write(simulatorStopPipe, &byte, 1)
+}

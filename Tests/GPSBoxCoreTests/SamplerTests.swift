@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import GPSBoxCore
+
+/// Builds receiver fixes for sampler tests, around the TrackFixture origin.
+enum FixFixture {
+    static func fix(_ ms: Int64, north: Int32 = 0, east: Int32 = 0, speedMMs: Int64? = 0,
+                    hAccMM: Int64? = 2500, valid: Bool = true, mode: FixMode = .threeD) -> Fix {
+        var f = Fix()
+        f.time = UTCTime(rawValue: TrackFixture.t0.rawValue + ms)
+        f.timeValid = true
+        f.mode = mode
+        f.receiverValid = valid
+        f.latitude = Nanodegrees(degreesE7: TrackFixture.lat0 + north)
+        f.longitude = Nanodegrees(degreesE7: TrackFixture.lon0 + east)
+        f.speed = speedMMs.map { MillimetresPerSecond(rawValue: $0) }
+        f.horizontalAccuracy = hAccMM.map { Millimetres(rawValue: $0) }
+        return f
+    }
+
+    /// Driving north at 10 m/s (900e-7° per second), one fix per second from `fromS` to `toS`.
+    static func drive(_ seconds: ClosedRange<Int64>, offsetMs: Int64 = 0) -> [Fix] {
+        seconds.map { fix($0 * 1000 + offsetMs, north: Int32($0) * 900, speedMMs: 10_000) }
+    }
+}
+
+extension Array where Element == SamplerDecision {
+    var samples: [TrackSample] { compactMap { if case .sample(let s) = $0 { s } else { nil } } }
+}
+
+@Suite struct SamplerTests {
+    static func run(_ sampler: inout Sampler, _ fixes: [Fix]) -> [SamplerDecision] {
+        fixes.flatMap { sampler.add($0, monotonicMs: ($0.time?.rawValue ?? TrackFixture.t0.rawValue) - TrackFixture.t0.rawValue) }
+    }
+
+    @Test func samplesLandOnTheTenSecondGrid() {
+        var sampler = Sampler()
+        let out = Self.run(&sampler, FixFixture.drive(0...59))
+        #expect(out.first == .tripStart(id: 1, reason: .boot, time: TrackFixture.t0))
+        #expect(out.samples.map { $0.time.rawValue - TrackFixture.t0.rawValue } == [0, 10_000, 20_000, 30_000, 40_000, 50_000])
+        #expect(sampler.counters.kept == 6 && sampler.counters.notDue == 54)
+        #expect(sampler.counters.total == 60)
+    }
+
+    @Test func theFirstFixAtOrAfterEachBoundaryIsTaken() {
+        // Fixes at x.700 s, started at 3.7 s: windows [0,10) [10,20) … take 3.7, 10.7, 20.7.
+        var sampler = Sampler()
+        let out = Self.run(&sampler, FixFixture.drive(3...25, offsetMs: 700))
+        #expect(out.samples.map { $0.time.rawValue - TrackFixture.t0.rawValue } == [3_700, 10_700, 20_700])
+    }
+
+    @Test func intervalZeroKeepsEveryEpoch() {
+        var sampler = Sampler(configuration: SamplerConfiguration(intervalMs: 0))
+        let fixes = (0..<50).map { FixFixture.fix(Int64($0) * 100, north: Int32($0) * 90, speedMMs: 10_000) } // 10 Hz
+        #expect(Self.run(&sampler, fixes).samples.count == 50)
+    }
+
+    @Test func invalidFixesAreRejected() {
+        var sampler = Sampler(configuration: SamplerConfiguration(intervalMs: 0))
+        var noTime = FixFixture.fix(3000)
+        noTime.time = nil
+        var noPosition = FixFixture.fix(4000)
+        noPosition.longitude = nil
+        let fixes = [FixFixture.fix(1000, valid: false), FixFixture.fix(2000, mode: .none), noTime, noPosition,
+                     FixFixture.fix(5000, mode: .timeOnly)]
+        #expect(Self.run(&sampler, fixes).isEmpty)
+        #expect(sampler.counters.invalid == 5)
+        #expect(sampler.tripID == nil)
+    }
+
+    @Test func inaccurateFixesWaitForABetterOneInTheWindow() {
+        var sampler = Sampler()
+        let fixes = [FixFixture.fix(0, speedMMs: 10_000, hAccMM: 80_000),
+                     FixFixture.fix(1000, north: 900, speedMMs: 10_000, hAccMM: nil), // NMEA-only: no estimate, accepted
+                     FixFixture.fix(2000, north: 1800, speedMMs: 10_000, hAccMM: 3000)]
+        let out = Self.run(&sampler, fixes)
+        #expect(out.samples.map(\.time.rawValue) == [TrackFixture.t0.rawValue + 1000])
+        #expect(sampler.counters.inaccurate == 1 && sampler.counters.notDue == 1)
+    }
+
+    @Test func distanceFilterSkipsShortMovesAndUsesUpTheWindow() {
+        var sampler = Sampler(configuration: SamplerConfiguration(distanceFilterMetres: 50, suppressesStationaryJitter: false))
+        // 2 m/s north: 20 m per window, so every third window has moved ≥ 50 m since the last kept.
+        let fixes = (0...70).map { FixFixture.fix(Int64($0) * 1000, north: Int32($0) * 180, speedMMs: 2000) }
+        let out = Self.run(&sampler, fixes)
+        #expect(out.samples.map { ($0.time.rawValue - TrackFixture.t0.rawValue) / 1000 } == [0, 30, 60])
+        #expect(sampler.counters.tooClose == 5) // 10, 20, 40, 50, 70
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func parkedReceiverAddsUnderFiveMetresPerTenMinutes(seed: UInt64) {
+        // One hour parked at 1 Hz with Gauss–Markov wander (σ 1.2 m per axis, τ 60 s) and
+        // Doppler noise of 3 cm/s per axis: the drift pattern of a real module.
+        var rng = SeededRandom(seed: seed)
+        var north = 0.0, east = 0.0
+        let phi = 0.98347 // e^(−1/60)
+        let k = (1 - phi * phi).squareRoot()
+        var sampler = Sampler(configuration: SamplerConfiguration(intervalMs: 10_000))
+        var kept: [TrackSample] = []
+        for s in 0..<3600 {
+            north = phi * north + 1.2 * k * rng.gaussian()
+            east = phi * east + 1.2 * k * rng.gaussian()
+            let vn = 0.03 * rng.gaussian(), ve = 0.03 * rng.gaussian()
+            let fix = FixFixture.fix(Int64(s) * 1000, north: Int32((north / 0.0111_1807).rounded()),
+                                     east: Int32((east / 0.0075_3917).rounded()),
+                                     speedMMs: Int64(((vn * vn + ve * ve).squareRoot() * 1000).rounded()),
+                                     hAccMM: 2500)
+            kept += sampler.add(fix, monotonicMs: Int64(s) * 1000).samples
+        }
+        let stats = TripStatistics(kept)
+        #expect(stats.distanceMetres < 5 * 6, "\(stats.distanceMetres) m in an hour")
+        #expect(sampler.statistics.distanceMetres == stats.distanceMetres)
+        #expect(sampler.isStationary)
+    }
+
+    @Test func slowButSteadyMovementLeavesTheRadiusAndIsLogged() {
+        // Creeping at 0.3 m/s (below the stationary speed): logged each time it is 10 m away.
+        var sampler = Sampler()
+        let fixes = (0...120).map { FixFixture.fix(Int64($0) * 1000, north: Int32($0) * 27, speedMMs: 300) }
+        let out = Self.run(&sampler, fixes)
+        #expect(out.samples.map { ($0.time.rawValue - TrackFixture.t0.rawValue) / 1000 } == [0, 40, 80, 120])
+    }
+
+    @Test func aGapInFixesSplitsTheTrip() {
+        var sampler = Sampler()
+        let before = FixFixture.drive(0...20)
+        let after = (400...420).map { FixFixture.fix(Int64($0) * 1000, north: Int32($0) * 900, speedMMs: 10_000) }
+        let out = Self.run(&sampler, before + after)
+        let markers = out.filter { if case .sample = $0 { false } else { true } }
+        #expect(markers == [
+            .tripStart(id: 1, reason: .boot, time: TrackFixture.t0),
+            .tripStop(id: 1, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 20_000)),
+            .tripStart(id: 2, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 400_000)),
+        ])
+        #expect(sampler.statistics.sampleCount == 3) // 400, 410, 420
+    }
+
+    @Test func tickEndsTheTripWhenFixesStop() {
+        var sampler = Sampler()
+        _ = Self.run(&sampler, FixFixture.drive(0...5))
+        #expect(sampler.tripGapDeadlineMs == Int64(305_001))
+        #expect(sampler.tick(monotonicMs: 305_000).isEmpty)
+        #expect(sampler.tick(monotonicMs: 305_001) == [
+            .tripStop(id: 1, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 5000))])
+        #expect(sampler.tripID == nil && sampler.tripGapDeadlineMs == nil)
+        #expect(sampler.tick(monotonicMs: 900_000).isEmpty)
+    }
+
+    @Test func recordingTogglesOpenAndCloseTrips() {
+        var sampler = Sampler(configuration: SamplerConfiguration(autoStart: false), firstTripID: 41)
+        #expect(Self.run(&sampler, FixFixture.drive(0...9)).isEmpty)
+        #expect(sampler.counters.notRecording == 10)
+        #expect(sampler.setRecording(true).isEmpty) // the trip opens with its first sample
+        let out = Self.run(&sampler, FixFixture.drive(10...15))
+        #expect(out.first == .tripStart(id: 41, reason: .recordingToggled, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 10_000)))
+        #expect(sampler.toggleRecording() == [
+            .tripStop(id: 41, reason: .recordingToggled, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 15_000))])
+        #expect(sampler.setRecording(false).isEmpty)
+        _ = sampler.toggleRecording()
+        let again = Self.run(&sampler, FixFixture.drive(20...21))
+        #expect(again.first == .tripStart(id: 42, reason: .recordingToggled, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 20_000)))
+        #expect(sampler.shutdown() == [
+            .tripStop(id: 42, reason: .shutdown, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 21_000))])
+        #expect(sampler.shutdown().isEmpty)
+    }
+
+    @Test func aBackwardTimeJumpStartsANewTripAndKeepsSampling() {
+        var sampler = Sampler()
+        let later = FixFixture.drive(1000...1010)
+        let earlier = FixFixture.drive(0...10)
+        let out = later.flatMap { sampler.add($0, monotonicMs: 0) } + earlier.flatMap { sampler.add($0, monotonicMs: 20_000) }
+        #expect(out.samples.count == 4) // 1000, 1010, then 0, 10 after the jump
+        #expect(sampler.tripID == 2)
+    }
+
+    @Test func runningStatisticsFollowTheSamples() {
+        var sampler = Sampler()
+        let out = Self.run(&sampler, FixFixture.drive(0...60))
+        let stats = TripStatistics(out.samples)
+        #expect(sampler.statistics == stats)
+        #expect(abs(stats.distanceMetres - 600 * TripStatisticsTests.stepMetres) < 1e-3) // 10 m/s for 60 s
+    }
+}
