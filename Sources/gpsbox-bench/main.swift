@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
     ("log", logBenchMain),
     ("log-writer", logWriterMain),
     ("log-check", logCheckMain),
+    ("decode", decodeBench),
     ("dump-generate", DumpBench.generate),
 ]
 

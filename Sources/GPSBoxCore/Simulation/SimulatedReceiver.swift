@@ -39,8 +39,11 @@ public struct SimulatedReceiver: Sendable {
     public private(set) var faults: FaultSchedule
     private var commands = UBXCommandReader()
     private var rng: SplitMix64
+    /// Simulated milliseconds of the next epoch: whole milliseconds, so 10 Hz epochs never
+    /// drift by accumulated rounding (0.1 s is not exact in binary).
+    public private(set) var nextEpochMs: Int64 = 0
     /// Simulated seconds of the next epoch.
-    public private(set) var nextEpochTime = 0.0
+    public var nextEpochTime: Double { Double(nextEpochMs) / 1000 }
     /// Output is suppressed until this simulated time (dropout, disconnect).
     public private(set) var silentUntil = -1.0
     /// The device is unplugged until this simulated time.
@@ -79,7 +82,7 @@ public struct SimulatedReceiver: Sendable {
         let e = navigation.nextEpoch(after: dt)
         lastEpoch = e
         out.epoch = e
-        nextEpochTime = t + configuration.epochPeriod
+        nextEpochMs += Int64(configuration.measurementPeriodMs * max(1, configuration.navigationRatio))
         guard t >= silentUntil else { return out }
         if bootBannerPending {
             bootBannerPending = false
