@@ -55,6 +55,12 @@ live=yes
 if [ "$live" = yes ] && [ "$(id -u)" -ne 0 ]; then
     die "run as root (sudo $0 $given_args), or stage with DESTDIR=DIR"
 fi
+# Swift for Linux exists for 64-bit ARM and x86 only: a 32-bit Raspberry Pi OS cannot run it.
+if [ "$live" = yes ] && command -v dpkg >/dev/null; then
+    case "$(dpkg --print-architecture)" in
+        armhf|armel) die "this is a 32-bit system ($(dpkg --print-architecture)); gpsbox needs the 64-bit Raspberry Pi OS (arm64): reflash with Raspberry Pi Imager, 'Raspberry Pi OS Lite (64-bit)'" ;;
+    esac
+fi
 # systemd may be absent (a container, a chroot): then files are installed but not activated.
 has_systemd=no
 [ "$live" = yes ] && [ -d /run/systemd/system ] && has_systemd=yes

@@ -8,6 +8,8 @@ let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
     ("log", logBenchMain),
     ("log-writer", logWriterMain),
     ("log-check", logCheckMain),
+    ("decode", decodeBench),
+    ("dump-generate", DumpBench.generate),
 ]
 
 let argv = Array(CommandLine.arguments.dropFirst())

@@ -118,7 +118,7 @@ final class FakeLogDirectory: LogDirectory {
         func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
             // Short reads on purpose (odd sizes), as pipes and network file systems do.
             let n = min(buffer.count, bytes.count - offset, 1531)
-            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + n)])) }
+            for i in 0..<n { buffer[i] = bytes[offset + i] }
             offset += n
             return n
         }
@@ -126,8 +126,6 @@ final class FakeLogDirectory: LogDirectory {
         func close() {}
     }
 }
-
-/// A tiny seeded generator (SplitMix64) so fuzz tests are reproducible.
 
 /// Test fixtures: a realistic, fully populated sample whose index is recoverable from its time.
 enum LogFixtures {

@@ -91,7 +91,7 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
                                       extensions: ["FWVER=SPG 5.10", "PROTVER=34.10"])
 
     @Test func configuresAnM8WithLegacyMessages() throws {
-        let settings = try ReceiverSettings(rateHertz: 5, dynamicModel: 4, save: true)
+        let settings = try ReceiverSettings(rateHertz: 5, dynamicModel: .automotive, save: true)
         let run = configure(settings, module: ScriptedModule(identity: Self.m8))
         #expect(run.sent == [
             "MON-VER poll",
@@ -99,7 +99,7 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
             "CFG-MSG NAV-PVT every 1 solution",
             "CFG-MSG NAV-SAT every 5 solutions",
             "CFG-MSG NAV-DOP every 5 solutions",
-            "CFG-NAV5 dynamic model 4",
+            "CFG-NAV5 dynamic model automotive",
             "CFG-CFG save to BBR and flash",
         ])
         let report = try #require(run.report)
@@ -124,15 +124,15 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
     }
 
     @Test func aNakedValsetIsRetriedItemByItem() throws {
-        let settings = try ReceiverSettings(rateHertz: 1, dynamicModel: 10)
+        let settings = try ReceiverSettings(rateHertz: 1, dynamicModel: .bike)
         let run = configure(settings, module: ScriptedModule(identity: Self.m10, nak: ["dynamic model"]))
         let report = try #require(run.report)
         #expect(run.sent.count == 2 + 5)
         #expect(report.mode == .configured)
         #expect(report.errors == [
             .rejected(command: "CFG-VALSET (RAM) measurement period 1000 ms, NAV-PVT every 1 solution, "
-                + "NAV-SAT every 1 solution, NAV-DOP every 1 solution, dynamic model 10"),
-            .rejected(command: "CFG-VALSET (RAM) dynamic model 10"),
+                + "NAV-SAT every 1 solution, NAV-DOP every 1 solution, dynamic model bike"),
+            .rejected(command: "CFG-VALSET (RAM) dynamic model bike"),
         ])
         #expect(report.applied == ["measurement period 1000 ms", "NAV-PVT every 1 solution", "NAV-SAT every 1 solution",
                                    "NAV-DOP every 1 solution"].map { "CFG-VALSET (RAM) " + $0 })
@@ -208,39 +208,30 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
         #expect(ReceiverIdentity.generation(protocol: row.0, hardware: "") == row.1)
     }
 
-    /// The MON-VER answers of a real Navisys GR-8013 (u-blox 8) in gpsd's regression corpus.
+    /// The MON-VER answers and ACK/NAKs of a real Navisys GR-8013 (u-blox 8) in gpsd's
+    /// regression corpus, through the frame splitter and the UBX views as the daemon sees them.
     @Test func identifiesTheM8InTheCorpusCapture() throws {
-        let path = "\(#filePath)".components(separatedBy: "/Tests/")[0] + "/../../shared/corpus/gpsd/ublox8-uniqid-monhw.log"
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let bytes = [UInt8](try Data(contentsOf: url))
-        var identities: [ReceiverIdentity] = []
-        var i = 0
-        while i + 6 < bytes.count {
-            if bytes[i] == 0xB5, bytes[i + 1] == 0x62, bytes[i + 2] == 0x0A, bytes[i + 3] == 0x04 {
-                let n = Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8
-                let p = Array(bytes[(i + 6)..<(i + 6 + n)])
-                func text(_ o: Int, _ w: Int) -> String {
-                    String(decoding: p[o..<(o + w)].prefix { $0 != 0 }, as: UTF8.self)
-                }
-                identities.append(ReceiverIdentity(softwareVersion: text(0, 30), hardwareVersion: text(30, 10),
-                                                   extensions: (0..<((n - 40) / 30)).map { text(40 + 30 * $0, 30) }))
-                i += 6 + n
-            } else {
-                i += 1
-            }
-        }
+        let bytes = try FramingCorpus.bytes("ublox8-uniqid-monhw.log")
+        var splitter = FrameSplitter(options: .init(skipsCaptureComments: true))
+        var replies: [ReceiverReply] = []
+        splitter.feed(bytes) { if let r = ReceiverReply($0) { replies.append(r) } }
+        splitter.finish { if let r = ReceiverReply($0) { replies.append(r) } }
+        let identities = replies.compactMap { if case .version(let id) = $0 { id } else { nil } }
         try #require(identities.count == 4)
         for id in identities {
             #expect(id.generation == .legacy)
             #expect(id.protocolVersion == UBXProtocolVersion(major: 18, minor: 0))
             #expect(id.summary == "legacy (PROTVER 18.00, SW ROM CORE 3.01 (107888), HW 00080000)")
         }
+        // The corpus README counts ACK-ACK 31, ACK-NAK 2 and 52 NMEA sentences in this capture.
+        #expect(replies.filter { if case .acknowledged = $0 { true } else { false } }.count == 31)
+        #expect(replies.filter { if case .rejected = $0 { true } else { false } }.count == 2)
+        #expect(replies.filter { $0 == .nmea }.count == 52)
     }
 
     @Test func settingsRejectOutOfRangeValues() {
         #expect(throws: ReceiverSettingsError.rateOutOfRange(hertz: 26)) { try ReceiverSettings(rateHertz: 26) }
         #expect(throws: ReceiverSettingsError.rateOutOfRange(hertz: 0)) { try ReceiverSettings(rateHertz: 0) }
         #expect(throws: ReceiverSettingsError.baudRateUnsupported(12345)) { try ReceiverSettings(baudRate: 12345) }
-        #expect(throws: ReceiverSettingsError.dynamicModelUnknown(1)) { try ReceiverSettings(dynamicModel: 1) }
     }
 }

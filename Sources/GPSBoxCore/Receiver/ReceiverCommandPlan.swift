@@ -88,23 +88,10 @@ public enum ReceiverCommandPlan {
     static func describe(_ item: ReceiverConfigItem) -> String {
         switch item {
         case .measurementPeriod(let ms): "measurement period \(ms) ms"
-        case .messageRate(let m, let k): "\(name(m)) \(k == 0 ? "off" : "every \(k) solution\(k == 1 ? "" : "s")")"
+        case .messageRate(let m, let k): "\(m.rawValue) \(k == 0 ? "off" : "every \(k) solution\(k == 1 ? "" : "s")")"
         case .nmeaOutput(let on): "NMEA output \(on ? "on" : "off")"
-        case .dynamicModel(let code): "dynamic model \(code)"
+        case .dynamicModel(let model): "dynamic model \(model)"
         case .baudRate(let b): "baud rate \(b)"
-        }
-    }
-
-    static func name(_ m: ReceiverOutputMessage) -> String {
-        switch m {
-        case .navPVT: "NAV-PVT"
-        case .navSAT: "NAV-SAT"
-        case .navDOP: "NAV-DOP"
-        case .navSVINFO: "NAV-SVINFO"
-        case .navPOSLLH: "NAV-POSLLH"
-        case .navVELNED: "NAV-VELNED"
-        case .navSOL: "NAV-SOL"
-        case .navTIMEUTC: "NAV-TIMEUTC"
         }
     }
 }

@@ -13,15 +13,6 @@
 //   one unsupported key does not cost the rest. A baud switch is sent, the host follows after
 //   a settle time, and a MON-VER poll at the new rate confirms it (else the host goes back).
 
-public enum ReceiverReply: Hashable, Sendable {
-    case acknowledged(classID: UInt8, messageID: UInt8)
-    case rejected(classID: UInt8, messageID: UInt8)
-    case version(ReceiverIdentity)
-    /// Any other UBX frame (proves the port speaks UBX at this baud rate).
-    case otherUBX
-    case nmea
-}
-
 public enum ReceiverConfiguratorAction: Hashable, Sendable {
     /// Write these bytes to the receiver; `what` is for the log.
     case send([UInt8], what: String)

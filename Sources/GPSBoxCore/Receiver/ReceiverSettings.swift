@@ -6,21 +6,21 @@ public enum ReceiverPort: String, Hashable, Sendable {
     case uart1, i2c, usb
 }
 
-/// Messages the configurator enables, with their UBX class and id.
-public enum ReceiverOutputMessage: Hashable, Sendable, CaseIterable {
-    case navPVT, navSAT, navDOP, navSVINFO, navPOSLLH, navVELNED, navSOL, navTIMEUTC
+/// Messages the configurator enables.
+public enum ReceiverOutputMessage: String, Hashable, Sendable, CaseIterable {
+    case navPVT = "NAV-PVT", navSAT = "NAV-SAT", navDOP = "NAV-DOP", navSVINFO = "NAV-SVINFO",
+         navPOSLLH = "NAV-POSLLH", navVELNED = "NAV-VELNED", navSOL = "NAV-SOL", navTIMEUTC = "NAV-TIMEUTC"
 
-    public var classID: UInt8 { 0x01 }
-    public var messageID: UInt8 {
+    public var messageID: UBXMessageID {
         switch self {
-        case .navPVT: 0x07
-        case .navSAT: 0x35
-        case .navDOP: 0x04
-        case .navSVINFO: 0x30
-        case .navPOSLLH: 0x02
-        case .navVELNED: 0x12
-        case .navSOL: 0x06
-        case .navTIMEUTC: 0x21
+        case .navPVT: .navPVT
+        case .navSAT: .navSAT
+        case .navDOP: .navDOP
+        case .navSVINFO: .navSVINFO
+        case .navPOSLLH: .navPOSLLH
+        case .navVELNED: .navVELNED
+        case .navSOL: .navSOL
+        case .navTIMEUTC: .navTIMEUTC
         }
     }
 }
@@ -33,10 +33,8 @@ public enum ReceiverConfigItem: Hashable, Sendable {
     case messageRate(ReceiverOutputMessage, perSolutions: Int)
     /// NMEA output on the port on or off (UBX output stays on).
     case nmeaOutput(Bool)
-    /// Dynamic platform model, u-blox code (CFG-NAV5 dynModel / CFG-NAVSPG-DYNMODEL):
-    /// 0 portable, 2 stationary, 3 pedestrian, 4 automotive, 5 sea, 6–8 airborne <1g/<2g/<4g,
-    /// 9 wrist, 10 bike.
-    case dynamicModel(UInt8)
+    /// Dynamic platform model (CFG-NAV5 dynModel / CFG-NAVSPG-DYNMODEL).
+    case dynamicModel(UBXDynamicModel)
     /// UART baud rate.
     case baudRate(Int)
 }
@@ -44,7 +42,6 @@ public enum ReceiverConfigItem: Hashable, Sendable {
 public enum ReceiverSettingsError: Error, Hashable, Sendable {
     case rateOutOfRange(hertz: Int)
     case baudRateUnsupported(Int)
-    case dynamicModelUnknown(UInt8)
 }
 
 public struct ReceiverSettings: Hashable, Sendable {
@@ -58,19 +55,19 @@ public struct ReceiverSettings: Hashable, Sendable {
     /// NAV-SAT and NAV-DOP once per this many solutions (default: once a second).
     public var satelliteInfoPerSolutions: Int
     public var silenceNMEA: Bool
-    public var dynamicModel: UInt8?
+    public var dynamicModel: UBXDynamicModel?
+    /// 7-bit DDC address of the module (I2C only): CFG-PRT for the DDC port rewrites it.
+    public var i2cAddress: UInt8
     /// Also store the configuration in battery-backed RAM and flash (`--save`).
     public var save: Bool
 
     public static let standardBaudRates = [4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600]
-    static let dynamicModelCodes: Set<UInt8> = [0, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
     public init(port: ReceiverPort = .uart1, currentBaudRate: Int = 9600, baudRate: Int? = nil, rateHertz: Int = 1,
-                satelliteInfoPerSolutions: Int? = nil, silenceNMEA: Bool = false, dynamicModel: UInt8? = nil,
-                save: Bool = false) throws(ReceiverSettingsError) {
+                satelliteInfoPerSolutions: Int? = nil, silenceNMEA: Bool = false, dynamicModel: UBXDynamicModel? = nil,
+                i2cAddress: UInt8 = 0x42, save: Bool = false) throws(ReceiverSettingsError) {
         guard (1...25).contains(rateHertz) else { throw .rateOutOfRange(hertz: rateHertz) }
         if let b = baudRate, !Self.standardBaudRates.contains(b) { throw .baudRateUnsupported(b) }
-        if let m = dynamicModel, !Self.dynamicModelCodes.contains(m) { throw .dynamicModelUnknown(m) }
         self.port = port
         self.currentBaudRate = currentBaudRate
         self.baudRate = baudRate
@@ -78,6 +75,7 @@ public struct ReceiverSettings: Hashable, Sendable {
         self.satelliteInfoPerSolutions = max(1, satelliteInfoPerSolutions ?? rateHertz)
         self.silenceNMEA = silenceNMEA
         self.dynamicModel = dynamicModel
+        self.i2cAddress = i2cAddress
         self.save = save
     }
 
