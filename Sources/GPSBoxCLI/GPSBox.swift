@@ -9,6 +9,11 @@ public enum GPSBox {
         VersionCommand.self,
         SimulateCommand.self,
         ConfigCommand.self,
+        DecodeCommand.self,
+        DumpCommand.self,
+        StatsCommand.self,
+        MapCommand.self,
+        ResetCommand.self,
     ]
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.

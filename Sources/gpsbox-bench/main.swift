@@ -5,6 +5,11 @@ import Glibc
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
+    ("log", logBenchMain),
+    ("log-writer", logWriterMain),
+    ("log-check", logCheckMain),
+    ("decode", decodeBench),
+    ("dump-generate", DumpBench.generate),
 ]
 
 let argv = Array(CommandLine.arguments.dropFirst())
