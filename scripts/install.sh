@@ -189,6 +189,13 @@ shipped="$(d "$datadir/gpsbox.conf.default")"
 if [ ! -e "$conf" ]; then
     install -m 0644 "$repo/board/gpsbox.conf" "$conf"
     say "installed $confdir/gpsbox.conf (every option, commented out at its default)"
+    # A Pi 5's /dev/serial0 is the debug connector; its header UART is ttyAMA0.
+    model="$(tr -d '\0' < "$(d /proc/device-tree/model)" 2>/dev/null || true)"
+    case "$model" in
+        "Raspberry Pi 5"*)
+            sed -i 's|^#device = /dev/serial0$|device = /dev/ttyAMA0|' "$conf"
+            say "$model: set device = /dev/ttyAMA0 (the header UART; serial0 is the debug port)" ;;
+    esac
 elif cmp -s "$conf" "$repo/board/gpsbox.conf"; then
     :
 elif [ -f "$shipped" ] && cmp -s "$conf" "$shipped"; then
