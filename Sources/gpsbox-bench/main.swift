@@ -5,6 +5,7 @@ import Glibc
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
+    ("geodesic", geodesicBenchmark),
 ]
 
 let argv = Array(CommandLine.arguments.dropFirst())
