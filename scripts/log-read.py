@@ -16,12 +16,24 @@ SEG_HEADER = 64
 INT64_MIN = -(1 << 63)
 
 
+def _crc_table():
+    table = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+    return table
+
+
+CRC_TABLE = _crc_table()
+
+
 def crc32c(data, crc=0):
+    """CRC-32C (Castagnoli), reflected, init and final XOR 0xFFFFFFFF (section 3)."""
     crc ^= 0xFFFFFFFF
     for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
+        crc = CRC_TABLE[(crc ^ b) & 0xFF] ^ (crc >> 8)
     return crc ^ 0xFFFFFFFF
 
 

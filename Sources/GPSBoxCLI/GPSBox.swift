@@ -8,6 +8,12 @@ public enum GPSBox {
     nonisolated(unsafe) public static let commands: [any Subcommand.Type] = [
         VersionCommand.self,
         SimulateCommand.self,
+        ConfigCommand.self,
+        DecodeCommand.self,
+        DumpCommand.self,
+        StatsCommand.self,
+        MapCommand.self,
+        ResetCommand.self,
     ]
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.

@@ -32,6 +32,11 @@ enum FramingCorpus {
 struct OwnedFrame: Equatable, CustomStringConvertible {
     var kind: String
     var bytes: [UInt8]
+    var offset = -1
+    init(_ frame: Frame, offset: Int) {
+        self.init(frame)
+        self.offset = offset
+    }
     init(_ frame: Frame) {
         switch frame {
         case .nmea(let s): kind = "nmea"; bytes = Array(s)
@@ -54,11 +59,11 @@ extension FrameSplitter {
         var k = 0
         while offset < bytes.count {
             let n = min(chunkSizes[k % chunkSizes.count], bytes.count - offset)
-            splitter.feed(bytes[offset..<(offset + n)]) { out.append(OwnedFrame($0)) }
+            splitter.feed(bytes[offset..<(offset + n)], reportingOffsets: { out.append(OwnedFrame($0, offset: $1)) })
             offset += n
             k += 1
         }
-        splitter.finish { out.append(OwnedFrame($0)) }
+        splitter.finish(reportingOffsets: { out.append(OwnedFrame($0, offset: $1)) })
         return (out, splitter.counters)
     }
 }

@@ -211,8 +211,7 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
     /// The MON-VER answers and ACK/NAKs of a real Navisys GR-8013 (u-blox 8) in gpsd's
     /// regression corpus, through the frame splitter and the UBX views as the daemon sees them.
     @Test func identifiesTheM8InTheCorpusCapture() throws {
-        let path = "\(#filePath)".components(separatedBy: "/Tests/")[0] + "/../../shared/corpus/gpsd/ublox8-uniqid-monhw.log"
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path).standardizedFileURL))
+        let bytes = try FramingCorpus.bytes("ublox8-uniqid-monhw.log")
         var splitter = FrameSplitter(options: .init(skipsCaptureComments: true))
         var replies: [ReceiverReply] = []
         splitter.feed(bytes) { if let r = ReceiverReply($0) { replies.append(r) } }

@@ -1,3 +1,4 @@
+import GPSBoxCore
 import Glibc
 import Testing
 @testable import GPSBoxLinux
@@ -153,26 +154,17 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         #expect(detector.bytesAtFoundRate == gga + rmc)
     }
 
-    @Test func realPTYSwitchesThenHearsSentences() async throws {
+    @Test func realPTYSwitchesThenHearsSentences() throws {
         // ptys ignore the line rate, so this checks the real path (tcsetattr, tcflush,
         // poll timeouts) rather than the choice: a writer keeps sending after the switch.
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: rate(4800))
-        let master = pty.master.rawValue
-        let writer = Task.detached {
-            for _ in 0..<100 {
-                let bytes = gga + rmc
-                _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-                usleep(20_000)
-                if Task.isCancelled { break }
-            }
-        }
-        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(38400)], windowMilliseconds: 2000)
+        let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
+        defer { writer.stop() }
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(38400)], windowMilliseconds: 5000)
         #expect(try detector.detect(on: port, clock: MonotonicClock.nowMilliseconds) == rate(38400))
         var tio = termios()
         #expect(tcgetattr(port.fd, &tio) == 0 && cfgetispeed(&tio) == speed_t(B38400))
-        writer.cancel()
-        await writer.value
     }
 }
 
@@ -180,5 +172,33 @@ extension FrameCounting {
     func counting(_ bytes: [UInt8]) -> Int {
         var copy = self
         return copy.countValidFrames(in: bytes[...])
+    }
+}
+
+@Suite struct AutoBaudFrameSplitterTests {
+    let navPVT = UBXFrameBuilder.frame(class: 0x01, id: 0x07, payload: [UInt8](repeating: 0xFF, count: 92))
+
+    @Test func ubxOnlyModuleIsFound() {
+        var detector = AutoBaud(counter: FrameSplitter(), candidates: [rate(9600), rate(115_200)])
+        _ = detector.start(now: 0)
+        #expect(detector.received(Array(navPVT.prefix(50)), now: 1) == .listen(rate: rate(9600), deadline: 1200))
+        #expect(detector.received(Array(navPVT.dropFirst(50)) + navPVT, now: 2) == .found(rate(9600)))
+    }
+
+    @Test func noiseAndBadChecksumsAreNotFrames() {
+        var broken = navPVT
+        broken[broken.count - 1] ^= 0x55
+        var splitter = FrameSplitter()
+        let noise: [UInt8] = (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        #expect(splitter.countValidFrames(in: (noise + broken + broken)[...]) == 0)
+        #expect(splitter.countValidFrames(in: (gga + rmc)[...]) == 2)
+    }
+
+    @Test func resetDropsAHalfFrame() {
+        var splitter = FrameSplitter()
+        #expect(splitter.countValidFrames(in: gga.prefix(20)) == 0)
+        splitter.reset()
+        #expect(splitter.countValidFrames(in: gga.dropFirst(20)) == 0)  // the tail alone is no sentence
+        #expect(splitter.countValidFrames(in: gga[...]) == 1)
     }
 }

@@ -119,3 +119,28 @@ import Testing
         _ = port
     }
 }
+
+@Suite struct BaudRateTests {
+    @Test(arguments: [
+        // (rate, bytes, ms): 8N1 is 10 bits a byte; the tty's 4 KiB buffer halves to 2048.
+        (9600, 2048, 2133), (115_200, 2048, 177), (921_600, 2048, 22), (9600, 100, 104),
+    ])
+    func timeToReceiveBoundsReadCoalescing(rate: Int, bytes: Int, milliseconds: Int) throws {
+        #expect(try BaudRate(rate).millisecondsToReceive(bytes: bytes) == milliseconds)
+    }
+
+    @Test func supportedRatesAreAscendingFrom4800To921600() {
+        #expect(BaudRate.supported.first == 4800 && BaudRate.supported.last == 921_600)
+        #expect(BaudRate.supported == BaudRate.supported.sorted())
+    }
+
+    @Test(arguments: [
+        (SerialError.unsupportedBaud(1200), "unsupported baud rate 1200 (supported: 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600)"),
+        (SerialError.busy(path: "/dev/ttyACM0"), "/dev/ttyACM0 is in use by another process (exclusive open)"),
+        (SerialError.deviceGone(path: "/dev/ttyACM0"), "/dev/ttyACM0: device gone (unplugged or closed)"),
+        (SerialError.system(SystemError(call: "open", path: "/dev/serial0", errno: EACCES)), "open /dev/serial0: Permission denied (errno 13)"),
+    ])
+    func errorsNameTheDevice(error: SerialError, text: String) {
+        #expect(error.description == text)
+    }
+}

@@ -7,6 +7,7 @@
 // order carries no meaning in JSON (RFC 8259 §4).
 
 public struct GeoJSONWriter: TrackWriter {
+    public static let measuresTrips = true
     public let out: ExportBuffer
     private var tripCount = 0
     private var runCount = 0

@@ -12,12 +12,14 @@ public enum FixMode: UInt8, Hashable, Sendable, CaseIterable {
     case gnssDeadReckoning = 4 // GNSS + dead reckoning combined
     case timeOnly = 5
 
-    /// gpsd TPV `mode`: 1 no fix, 2 2D, 3 3D (dead reckoning counts as having a position).
+    /// gpsd TPV `mode`: 1 no fix, 2 2D, 3 3D, mapped as gpsd's u-blox driver maps the fix type
+    /// (drivers/driver_ubx.c, NAV-PVT/NAV-SOL/NAV-STATUS): dead reckoning only counts as 2D, and a
+    /// time-only fix (a surveyed-in timing receiver, whose position is known precisely) as 3D.
     public var gpsdMode: Int {
         switch self {
-        case .none, .timeOnly: return 1
-        case .twoD: return 2
-        case .threeD, .gnssDeadReckoning, .deadReckoning: return 3
+        case .none: return 1
+        case .twoD, .deadReckoning: return 2
+        case .threeD, .gnssDeadReckoning, .timeOnly: return 3
         }
     }
 
@@ -36,7 +38,8 @@ public enum FixSource: String, Hashable, Sendable {
     case navPVT = "NAV-PVT", navPOSLLH = "NAV-POSLLH", navVELNED = "NAV-VELNED",
          navSOL = "NAV-SOL", navPOSECEF = "NAV-POSECEF", navVELECEF = "NAV-VELECEF",
          navTIMEGPS = "NAV-TIMEGPS", navTIMEUTC = "NAV-TIMEUTC", navDOP = "NAV-DOP",
-         navSTATUS = "NAV-STATUS", navSAT = "NAV-SAT", navSVINFO = "NAV-SVINFO", navHPPOSLLH = "NAV-HPPOSLLH"
+         navSTATUS = "NAV-STATUS", navSAT = "NAV-SAT", navSVINFO = "NAV-SVINFO", navHPPOSLLH = "NAV-HPPOSLLH",
+         navHPPOSECEF = "NAV-HPPOSECEF", navPVAT = "NAV-PVAT", hnrPVT = "HNR-PVT"
     case gga = "GGA", rmc = "RMC", gsa = "GSA", gsv = "GSV", vtg = "VTG", gll = "GLL", gns = "GNS",
          zda = "ZDA", gst = "GST", pubx00 = "PUBX,00", pubx04 = "PUBX,04"
 }

@@ -43,7 +43,11 @@ public struct FrameSplitter {
 
     /// Bytes of a frame that straddles two feeds; capacity is reserved once.
     private var carry: [UInt8] = []
+    /// Stream offset of `carry[0]`.
+    private var carryOffset = 0
     private var garbageRun = 0
+    private var garbageStart = 0
+    private var commentStart = 0
     private var garbageReason = DiscardReason.noise
     /// Bytes of the capture comment being skipped (0 outside a comment).
     private var commentRun = 0
@@ -58,37 +62,52 @@ public struct FrameSplitter {
 
     /// Feeds the next bytes of the stream; `body` sees every frame completed by them, in order.
     public mutating func feed(_ chunk: ArraySlice<UInt8>, _ body: (Frame) -> Void) {
+        feed(chunk, reportingOffsets: { frame, _ in body(frame) })
+    }
+
+    public mutating func feed(_ chunk: [UInt8], _ body: (Frame) -> Void) {
+        feed(chunk[...], reportingOffsets: { frame, _ in body(frame) })
+    }
+
+    /// As `feed(_:_:)`, and tells where each frame (or discarded run) starts: a byte offset
+    /// from the start of the stream, for error messages that name the place.
+    public mutating func feed(_ chunk: ArraySlice<UInt8>, reportingOffsets body: (Frame, _ streamOffset: Int) -> Void) {
+        var restOffset = counters.bytesFed
         counters.bytesFed += chunk.count
         var rest = chunk
         while !carry.isEmpty && !rest.isEmpty {
             let old = carry.count
             let take = min(rest.count, maximumFrameLength)
             carry.append(contentsOf: rest.prefix(take))
-            let tail = scan(carry[...], final: false, body)
+            let tail = scan(carry[...], streamBase: carryOffset, final: false, body)
             if tail >= old {
                 rest = rest.dropFirst(tail - old)
+                restOffset += tail - old
                 carry.removeAll(keepingCapacity: true)
             } else {
                 rest = rest.dropFirst(take)
+                restOffset += take
                 carry.removeSubrange(0..<tail)
+                carryOffset += tail
             }
         }
         if carry.isEmpty && !rest.isEmpty {
-            let tail = scan(rest, final: false, body)
+            let tail = scan(rest, streamBase: restOffset, final: false, body)
             carry.append(contentsOf: rest.dropFirst(tail))
+            carryOffset = restOffset + tail
         }
-    }
-
-    public mutating func feed(_ chunk: [UInt8], _ body: (Frame) -> Void) {
-        feed(chunk[...], body)
     }
 
     /// Ends the stream: a pending partial frame is reported as truncated, then any skipped run.
     public mutating func finish(_ body: (Frame) -> Void) {
+        finish(reportingOffsets: { frame, _ in body(frame) })
+    }
+
+    public mutating func finish(reportingOffsets body: (Frame, _ streamOffset: Int) -> Void) {
         if !carry.isEmpty {
             let pending = carry
             carry.removeAll(keepingCapacity: true)
-            _ = scan(pending[...], final: true, body)
+            _ = scan(pending[...], streamBase: carryOffset, final: true, body)
         }
         endComment(body)
         flushGarbage(body)
@@ -105,7 +124,8 @@ public struct FrameSplitter {
 
     /// Scans `storage` and returns the offset of the first byte of an unresolved candidate
     /// (`storage.count` when everything was resolved). With `final`, nothing stays unresolved.
-    private mutating func scan(_ storage: ArraySlice<UInt8>, final: Bool, _ body: (Frame) -> Void) -> Int {
+    private mutating func scan(_ storage: ArraySlice<UInt8>, streamBase: Int, final: Bool,
+                               _ body: (Frame, Int) -> Void) -> Int {
         let base = storage.startIndex
         return storage.withUnsafeBufferPointer { buf -> Int in
             let n = buf.count
@@ -136,6 +156,7 @@ public struct FrameSplitter {
                 case 0x23 where options.skipsCaptureComments, 0x7B where options.skipsCaptureComments:
                     flushGarbage(body)
                     commentRun = 1
+                    commentStart = streamBase + i
                     i += 1
                     continue
                 default: resolution = .noise
@@ -156,19 +177,19 @@ public struct FrameSplitter {
                         counters.nmeaFrames += 1
                         frame = .nmea(storage[(base + i)..<(base + end)])
                     }
-                    body(frame)
+                    body(frame, streamBase + i)
                     i = end
                 case .needMore:
                     if !final { return i }
                     counters.truncatedFrames += 1
-                    skip(reason: .truncated)
+                    skip(reason: .truncated, at: streamBase + i)
                     i += 1
                 case .failed(let reason):
                     if reason == .checksumMismatch { counters.checksumFailures += 1 } else { counters.malformedFrames += 1 }
-                    skip(reason: reason)
+                    skip(reason: reason, at: streamBase + i)
                     i += 1
                 case .noise:
-                    skip(reason: .noise)
+                    skip(reason: .noise, at: streamBase + i)
                     i += 1
                 }
             }
@@ -176,25 +197,28 @@ public struct FrameSplitter {
         }
     }
 
-    private mutating func skip(reason: DiscardReason) {
-        if garbageRun == 0 { garbageReason = reason }
+    private mutating func skip(reason: DiscardReason, at offset: Int) {
+        if garbageRun == 0 {
+            garbageReason = reason
+            garbageStart = offset
+        }
         garbageRun += 1
         counters.bytesSkipped += 1
     }
 
-    private mutating func flushGarbage(_ body: (Frame) -> Void) {
+    private mutating func flushGarbage(_ body: (Frame, Int) -> Void) {
         guard garbageRun > 0 else { return }
         let n = garbageRun
         garbageRun = 0
-        body(.discarded(byteCount: n, reason: garbageReason))
+        body(.discarded(byteCount: n, reason: garbageReason), garbageStart)
     }
 
-    private mutating func endComment(_ body: (Frame) -> Void) {
+    private mutating func endComment(_ body: (Frame, Int) -> Void) {
         guard commentRun > 0 else { return }
         let n = commentRun
         commentRun = 0
         counters.commentBytes += n
-        body(.discarded(byteCount: n, reason: .comment))
+        body(.discarded(byteCount: n, reason: .comment), commentStart)
     }
 
     /// gpsd allows printable ASCII, TAB and CR inside a comment. Bytes above 0x7E (UTF-8 in

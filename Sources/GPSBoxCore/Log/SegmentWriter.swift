@@ -80,6 +80,7 @@ public final class SegmentWriter {
             tick(now: now)
             return false
         }
+        if syncIsDue(now: now) { detectReset() }  // before encoding: this record belongs to the new log
         let payload = entry.logPayload()
         let time = entry.time
         let recordSize = Int64(LogFormat.recordHeaderSize + payload.count)
@@ -109,9 +110,7 @@ public final class SegmentWriter {
 
     /// Syncs if the sync interval has passed since the last sync; call it from the main loop.
     public func tick(now: Int64) {
-        if pendingRecords > 0 || !pending.isEmpty, now - lastSync >= configuration.syncIntervalMilliseconds {
-            try? sync(now: now)
-        }
+        if syncIsDue(now: now) { try? sync(now: now) }
     }
 
     /// Writes everything buffered and fdatasyncs it. On failure the unwritten bytes stay
@@ -120,13 +119,7 @@ public final class SegmentWriter {
         lastSync = now
         guard var o = open, pendingRecords > 0 || !pending.isEmpty else { return }
         do {
-            if let name = o.fileName, o.file != nil {
-                // `reset` deleted our segment: what we buffered belonged to the erased log.
-                if case .failure(.notFound) = Result(catching: { () throws(LogIOError) in try directory.size(of: name) }) {
-                    noticeReset()
-                    return
-                }
-            }
+            if detectReset() { return }
             if o.file == nil {
                 let name = SegmentName(sequence: o.sequence, firstTime: o.firstTime).fileName
                 o.file = try withSpaceRetry { () throws(LogIOError) in try directory.create(name) }
@@ -182,6 +175,21 @@ public final class SegmentWriter {
         guard pending.isEmpty, pendingRecords == 0 else { return }
         close(now: now)
         enforceRing()
+    }
+
+    private func syncIsDue(now: Int64) -> Bool {
+        (pendingRecords > 0 || !pending.isEmpty) && now - lastSync >= configuration.syncIntervalMilliseconds
+    }
+
+    /// `reset` deleted our segment: what we buffered belonged to the erased log, so drop it and
+    /// let the next record start a new segment. One stat per sync interval.
+    @discardableResult
+    private func detectReset() -> Bool {
+        guard let name = open?.fileName, open?.file != nil,
+              case .failure(.notFound) = Result(catching: { () throws(LogIOError) in try directory.size(of: name) })
+        else { return false }
+        noticeReset()
+        return true
     }
 
     private func noticeReset() {

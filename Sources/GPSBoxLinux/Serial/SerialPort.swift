@@ -50,7 +50,8 @@ public final class SerialPort {
     }
 
     /// Reads into `buffer` what arrives within `timeoutMilliseconds` (0: only what is
-    /// already buffered, e.g. after the daemon's PollSet reported the port readable).
+    /// already buffered, e.g. after the daemon's PollSet reported the port readable;
+    /// negative: wait as long as it takes).
     /// Returns the byte count; 0 means the timeout passed with nothing to read.
     /// Throws `.deviceGone` on end of file, EIO, ENXIO or ENODEV.
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int) throws(SerialError) -> Int {

@@ -1,0 +1,79 @@
+// `gpsbox decode [FILE|-] [--format tpv|messages|stats]`: a raw receiver stream (a capture
+// file, a serial dump, or stdin) in, JSON lines out. Frames are split by the core
+// FrameSplitter in capture mode (gpsd's `#` comment lines between frames are skipped), so gpsd
+// regression captures decode as gpsd reads them. Exit 3 when damaged data was skipped
+// (DESIGN.md §2), with one stderr line saying how much and where the first damage was.
+import GPSBoxCore
+import GPSBoxSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct DecodeCommand: Subcommand {
+    static let name = "decode"
+    static let abstract = "Decode a raw NMEA/UBX/RTCM3 stream into JSON lines."
+    static let usage = "gpsbox decode [FILE|-] [--format tpv|messages|stats]"
+    static let help = """
+        FILE is a capture or serial dump; - or nothing reads stdin.
+
+        options:
+          --format tpv        one gpsd TPV object per navigation epoch (default)
+          --format messages   every frame: decoded NMEA and UBX messages, RTCM3 headers, and
+                              what was skipped (DISCARDED with byte offset and reason)
+          --format stats      one object with the frame counters and message counts
+
+        exit status: 0 ok; 1 unreadable input; 2 usage error; 3 done, but damaged data was skipped.
+        """
+
+    enum Format: String, CaseIterable { case tpv, messages, stats }
+
+    let path: String?
+    let format: Format
+
+    init(_ args: inout Arguments) throws(UsageError) {
+        format = try args.option("--format", as: Format.self) ?? .tpv
+        let p = args.positional()
+        path = p == "-" ? nil : p
+        try args.expectEnd()
+    }
+
+    func run(_ io: inout CommandIO) throws -> ExitStatus {
+        let name = path ?? "<stdin>"
+        let fd: Int32
+        if let path {
+            do {
+                fd = try sys("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+            } catch {
+                io.err.write("gpsbox decode: cannot open \(path): \(error.reason)\n")
+                return .failure
+            }
+        } else {
+            fd = 0
+        }
+        defer { if path != nil { close(fd) } }
+
+        let decoder = StreamDecoder(format: format)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset = 0
+        while true {
+            let n: Int
+            do {
+                n = try sys("read", path: name) { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+            } catch {
+                io.err.write("gpsbox decode: \(name): read failed at byte offset \(offset): \(error.reason)\n")
+                return .failure
+            }
+            if n == 0 { break }
+            decoder.feed(buffer[0..<n], &io)
+            offset += n
+        }
+        decoder.finish(&io)
+        if let damage = decoder.damageSummary {
+            io.err.write("gpsbox decode: \(name): \(damage)\n")
+            return .damagedDataSkipped
+        }
+        return .success
+    }
+}

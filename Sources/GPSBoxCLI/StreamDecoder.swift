@@ -1,0 +1,114 @@
+// The decode pipeline behind `gpsbox decode`: FrameSplitter → NMEA/UBX views → output lines,
+// with the counts and first-damage offsets the command reports.
+import GPSBoxCore
+
+/// A class so the splitter's callback can update the counts while the splitter (a struct
+/// held separately) is being mutated.
+final class StreamDecoder {
+    let format: DecodeCommand.Format
+    private var splitter = FrameSplitter(options: .init(skipsCaptureComments: true))
+    private var messageCounts: [String: Int] = [:]
+    private(set) var invalidSentences = 0
+    private(set) var malformedUBX = 0
+    private var firstDamage: (offset: Int, what: String)?
+
+    init(format: DecodeCommand.Format) { self.format = format }
+
+    var counters: FrameCounters { splitter.counters }
+
+    func feed(_ chunk: ArraySlice<UInt8>, _ io: inout CommandIO) {
+        var lines: [String] = []
+        splitter.feed(chunk, reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
+        for l in lines { io.out.write(l) }
+    }
+
+    func finish(_ io: inout CommandIO) {
+        var lines: [String] = []
+        splitter.finish(reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
+        for l in lines { io.out.write(l) }
+        if format == .stats { io.out.write(statsLine + "\n") }
+    }
+
+    private func noteDamage(_ offset: Int, _ what: @autoclosure () -> String) {
+        if firstDamage == nil { firstDamage = (offset, what()) }
+    }
+
+    private func handle(_ frame: Frame, _ offset: Int, _ lines: inout [String]) {
+        switch frame {
+        case .nmea(let s):
+            do {
+                let sentence = try NMEASentence(sentence: s)
+                count(sentence.typeName)
+                if format == .messages { lines.append(sentence.jsonLine + "\n") }
+            } catch {
+                invalidSentences += 1
+                let text = String(decoding: s, as: UTF8.self)
+                noteDamage(offset, "invalid sentence \(text.prefix(6)): \(error)")
+                if format == .messages {
+                    var w = JSONObjectWriter()
+                    w.field("class", "ERROR"); w.field("offset", offset); w.field("sentence", text)
+                    w.field("error", error.description)
+                    lines.append(w.finished() + "\n")
+                }
+            }
+        case let .ubx(id, payload):
+            let message = UBXMessage(id: id, payload: payload)
+            count(id.name)
+            if case .malformed(let error, _) = message {
+                malformedUBX += 1
+                noteDamage(offset, "malformed \(id.name): \(error)")
+            }
+            if format == .messages { lines.append(message.jsonLine + "\n") }
+        case .rtcm3(let s):
+            // RTCM 10403.3 §3.1: the message number is the first 12 bits of the message.
+            let number = s.count >= 5 ? Int(s[s.startIndex + 3]) << 4 | Int(s[s.startIndex + 4]) >> 4 : 0
+            count("RTCM3-\(number)")
+            if format == .messages {
+                var w = JSONObjectWriter()
+                w.field("class", "RTCM3"); w.field("type", number); w.field("length", s.count - 6)
+                lines.append(w.finished() + "\n")
+            }
+        case let .discarded(n, reason):
+            guard reason.isDamage else { return }
+            noteDamage(offset, "\(n) bytes skipped (\(reason.rawValue))")
+            if format == .messages {
+                var w = JSONObjectWriter()
+                w.field("class", "DISCARDED"); w.field("offset", offset); w.field("bytes", n)
+                w.field("reason", reason.rawValue)
+                lines.append(w.finished() + "\n")
+            }
+        }
+    }
+
+    private func count(_ type: String) {
+        if format == .stats { messageCounts[type, default: 0] += 1 }
+    }
+
+    var statsLine: String {
+        let c = splitter.counters
+        var w = JSONObjectWriter()
+        w.field("class", "STATS"); w.field("bytes", c.bytesFed); w.field("nmea", c.nmeaFrames)
+        w.field("ubx", c.ubxFrames); w.field("rtcm3", c.rtcm3Frames); w.field("checksumFailures", c.checksumFailures)
+        w.field("malformedFrames", c.malformedFrames); w.field("truncatedFrames", c.truncatedFrames)
+        w.field("bytesSkipped", c.bytesSkipped); w.field("commentBytes", c.commentBytes)
+        w.field("invalidSentences", invalidSentences); w.field("malformedUBX", malformedUBX)
+        var m = JSONObjectWriter()
+        for (k, v) in messageCounts.sorted(by: { $0.key < $1.key }) { m.field(k, v) }
+        w.rawField("messages", m.finished())
+        return w.finished()
+    }
+
+    /// One sentence about the damage, nil when there was none.
+    var damageSummary: String? {
+        let c = splitter.counters
+        guard c.sawDamage || invalidSentences > 0 || malformedUBX > 0, let first = firstDamage else { return nil }
+        var parts: [String] = []
+        if c.bytesSkipped > 0 { parts.append("\(c.bytesSkipped) bytes skipped") }
+        if c.checksumFailures > 0 { parts.append("\(c.checksumFailures) checksum failures") }
+        if c.malformedFrames > 0 { parts.append("\(c.malformedFrames) malformed frames") }
+        if c.truncatedFrames > 0 { parts.append("\(c.truncatedFrames) truncated frames") }
+        if invalidSentences > 0 { parts.append("\(invalidSentences) sentences with invalid fields") }
+        if malformedUBX > 0 { parts.append("\(malformedUBX) malformed UBX messages") }
+        return "damaged data skipped: " + parts.joined(separator: ", ") + "; first at byte offset \(first.offset): \(first.what)"
+    }
+}

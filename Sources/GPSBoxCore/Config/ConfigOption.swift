@@ -1,0 +1,136 @@
+// The table of options: key (= `gpsbox run` flag without `--`), value syntax, range and one
+// line of help. Parsing, range checks and printing for each key live here and nowhere else.
+
+public struct ConfigOption: Sendable {
+    public typealias Apply = @Sendable (inout GPSBoxConfiguration, String) throws(ConfigValueError) -> Void
+    public typealias Read = @Sendable (GPSBoxConfiguration) -> String
+
+    public let key: String
+    /// The value syntax and unit as documented: `DURATION (ms, s, m, h, d)`.
+    public let syntax: String
+    public let summary: String
+    /// Booleans also take `--KEY` / `--no-KEY` on the command line.
+    public let isBoolean: Bool
+    let apply: Apply
+    let read: Read
+
+    public var flag: String { "--" + key }
+    public var defaultText: String { read(GPSBoxConfiguration()) }
+    public func text(in config: GPSBoxConfiguration) -> String { read(config) }
+
+    init(_ key: String, _ syntax: String, _ summary: String, isBoolean: Bool = false, apply: @escaping Apply, read: @escaping Read) {
+        self.key = key
+        self.syntax = syntax
+        self.summary = summary
+        self.isBoolean = isBoolean
+        self.apply = apply
+        self.read = read
+    }
+
+    public static func named(_ key: String) -> ConfigOption? { all.first { $0.key == key } }
+
+    public static let all: [ConfigOption] = [
+        // Receiver
+        ConfigOption("device", "PATH", "serial device of the module (/dev/serial0, /dev/ttyACM0, /dev/gpsbox-gnss)",
+                     apply: { c, t throws(ConfigValueError) in c.device = try ConfigValueSyntax.absolutePath(t) },
+                     read: { $0.device }),
+        ConfigOption("i2c", "BUS[:ADDR] | none", "read the module over I2C bus /dev/i2c-BUS at ADDR (default 0x42) instead of device",
+                     apply: { c, t throws(ConfigValueError) in c.i2c = try ConfigValueSyntax.i2c(t) },
+                     read: { $0.i2c.map(\.description) ?? "none" }),
+        ConfigOption("baud", "N | auto", "serial line rate; auto tries the standard rates until frames decode",
+                     apply: { c, t throws(ConfigValueError) in c.baud = try ConfigValueSyntax.baud(t) },
+                     read: { $0.baud.description }),
+        ConfigOption("rate", "HZ (1-25)", "navigation solutions per second requested from the module",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.rateHz = try inRange(ConfigValueSyntax.rateHz(t), 1...25, t, "1-25Hz")
+                     },
+                     read: { "\($0.rateHz)Hz" }),
+        ConfigOption("configure", "BOOL", "configure the module at start (rate, messages, model); false leaves it untouched",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.configure = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.configure) }),
+        ConfigOption("dynamic-model", "NAME", "u-blox dynamic platform model: " + DynamicPlatformModel.allCases.map(\.rawValue).joined(separator: ", "),
+                     apply: { c, t throws(ConfigValueError) in c.dynamicModel = try ConfigValueSyntax.model(t) },
+                     read: { $0.dynamicModel.rawValue }),
+        ConfigOption("nmea-output", "BOOL", "leave the module's NMEA output on when configuring it (false: UBX only, less CPU)",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.nmeaOutput = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.nmeaOutput) }),
+        ConfigOption("no-data-timeout", "DURATION (1s-10m)", "no bytes for this long: status 'no data', LED error, reopen the device",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.noDataTimeout = try inRange(ConfigValueSyntax.duration(t), .seconds(1) ... .seconds(600), t, "1s-10m")
+                     },
+                     read: { ConfigValueSyntax.format($0.noDataTimeout) }),
+        // Sampling and trips
+        ConfigOption("sample-interval", "DURATION (0-1h)", "log one sample per interval, aligned to GPS time; 0 logs every epoch",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.sampleInterval = try inRange(ConfigValueSyntax.duration(t), .zero ... .seconds(3600), t, "0s-1h")
+                     },
+                     read: { ConfigValueSyntax.format($0.sampleInterval) }),
+        ConfigOption("min-accuracy", "METRES (1m-10km) | none", "skip fixes whose horizontal accuracy estimate (hAcc) is worse",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.minAccuracy = t == "none" ? nil
+                             : try inRange(ConfigValueSyntax.length(t), Millimetres(rawValue: 1000) ... Millimetres(rawValue: 10_000_000), t, "1m-10km or none")
+                     },
+                     read: { $0.minAccuracy.map(ConfigValueSyntax.format) ?? "none" }),
+        ConfigOption("distance-filter", "METRES (0-10km)", "skip a sample closer than this to the last logged one; 0 is off",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.distanceFilter = try inRange(ConfigValueSyntax.length(t), Millimetres(rawValue: 0) ... Millimetres(rawValue: 10_000_000), t, "0-10km")
+                     },
+                     read: { ConfigValueSyntax.format($0.distanceFilter) }),
+        ConfigOption("stationary-speed", "SPEED (0-10m/s; m/s, km/h, kn)", "below this speed the box is parked: jitter adds no distance",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.stationarySpeed = try inRange(ConfigValueSyntax.speed(t), MillimetresPerSecond(rawValue: 0) ... MillimetresPerSecond(rawValue: 10_000), t, "0-10m/s")
+                     },
+                     read: { ConfigValueSyntax.format($0.stationarySpeed) }),
+        ConfigOption("auto-record", "BOOL", "start recording when the daemon starts (else wait for `gpsbox record start`)",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.autoRecord = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.autoRecord) }),
+        ConfigOption("trip-gap", "DURATION (10s-7d)", "a gap without samples this long starts a new trip",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.tripGap = try inRange(ConfigValueSyntax.duration(t), .seconds(10) ... .seconds(7 * 86_400), t, "10s-7d")
+                     },
+                     read: { ConfigValueSyntax.format($0.tripGap) }),
+        // Track log
+        ConfigOption("log-dir", "PATH", "directory of the track log segments",
+                     apply: { c, t throws(ConfigValueError) in c.logDir = try ConfigValueSyntax.absolutePath(t) },
+                     read: { $0.logDir }),
+        ConfigOption("quota", "SIZE (1MiB-16TiB)", "most space the log may use; the oldest segments are deleted first",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.quota = try inRange(ConfigValueSyntax.size(t), .mebibytes(1) ... .gibibytes(16 << 10), t, "1MiB-16TiB")
+                     },
+                     read: { $0.quota.description }),
+        ConfigOption("free-space-floor", "SIZE (0-1TiB)", "also delete old segments while the filesystem has less free space",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.freeSpaceFloor = try inRange(ConfigValueSyntax.size(t), ByteCount(rawValue: 0) ... .gibibytes(1024), t, "0-1TiB")
+                     },
+                     read: { $0.freeSpaceFloor.description }),
+        ConfigOption("segment-size", "SIZE (64KiB-256MiB)", "a log segment is closed and a new one started at this size",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.segmentSize = try inRange(ConfigValueSyntax.size(t), .kibibytes(64) ... .mebibytes(256), t, "64KiB-256MiB")
+                     },
+                     read: { $0.segmentSize.description }),
+        ConfigOption("sync-interval", "DURATION (0-1h)", "longest time logged data waits before fdatasync; 0 syncs every record",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.syncInterval = try inRange(ConfigValueSyntax.duration(t), .zero ... .seconds(3600), t, "0s-1h")
+                     },
+                     read: { ConfigValueSyntax.format($0.syncInterval) }),
+        ConfigOption("raw", "BOOL", "also log the receiver's raw bytes (for `gpsbox decode` later; uses more space)",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.raw = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.raw) }),
+        // Status
+        ConfigOption("led", "CHIP:LINE[:active-low] | none", "GPIO line of the status LED",
+                     apply: { c, t throws(ConfigValueError) in c.led = try ConfigValueSyntax.led(t) },
+                     read: { $0.led.map(\.description) ?? "none" }),
+        ConfigOption("status-file", "PATH", "status JSON replaced about once a second (read by `gpsbox status`)",
+                     apply: { c, t throws(ConfigValueError) in c.statusFile = try ConfigValueSyntax.absolutePath(t) },
+                     read: { $0.statusFile }),
+    ]
+}
+
+private func inRange<V: Comparable>(_ value: V, _ range: ClosedRange<V>, _ text: String, _ allowed: String) throws(ConfigValueError) -> V {
+    guard range.contains(value) else { throw .outOfRange(value: text, allowed: allowed) }
+    return value
+}

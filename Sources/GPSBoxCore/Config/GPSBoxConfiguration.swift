@@ -1,0 +1,161 @@
+// Every option of `gpsbox run`, typed, with its default and where its value came from.
+// Precedence: built-in default < /etc/gpsbox/gpsbox.conf < command-line flag. The option
+// table (`ConfigOption.all`) is the single list of keys: the file parser, the flags of
+// `gpsbox run` and `gpsbox config show` all read it, and a test checks that the shipped
+// board/gpsbox.conf documents exactly these keys with these defaults.
+
+public struct GPSBoxConfiguration: Equatable, Sendable {
+    public static let defaultPath = "/etc/gpsbox/gpsbox.conf"
+
+    // Receiver
+    public var device = "/dev/serial0"
+    /// Set: read the module over I2C (u-blox DDC) instead of `device`.
+    public var i2c: I2CBusAddress? = nil
+    public var baud: BaudSetting = .auto
+    /// Navigation epochs per second requested from the module (1-25).
+    public var rateHz = 1
+    /// Configure the module at start (rate, messages, model); false leaves it as it is.
+    public var configure = true
+    public var dynamicModel: DynamicPlatformModel = .portable
+    /// Leave the module's NMEA output on (other readers may want it); false silences it.
+    public var nmeaOutput = true
+    /// No bytes for this long: status "no data", LED error pattern, reopen the device.
+    public var noDataTimeout: Duration = .seconds(5)
+
+    // Sampling and trips
+    /// Log one sample per interval, aligned to GPS time; zero logs every epoch.
+    public var sampleInterval: Duration = .seconds(10)
+    /// Skip fixes whose horizontal accuracy estimate is worse; nil accepts every fix.
+    public var minAccuracy: Millimetres? = Millimetres(rawValue: 50_000)
+    /// Skip samples closer than this to the last logged one; zero logs them all.
+    public var distanceFilter = Millimetres(rawValue: 0)
+    /// Below this ground speed the box counts as parked: position jitter adds no distance.
+    public var stationarySpeed = MillimetresPerSecond(rawValue: 500)
+    /// Start recording when the daemon starts (otherwise wait for `gpsbox record start`).
+    public var autoRecord = true
+    /// A gap without samples at least this long starts a new trip.
+    public var tripGap: Duration = .seconds(15 * 60)
+
+    // Track log
+    public var logDir = "/var/lib/gpsbox"
+    /// The log keeps at most this much; the oldest whole segments are deleted first.
+    public var quota = ByteCount.gibibytes(1)
+    /// Old segments are also deleted while the filesystem has less free space than this.
+    public var freeSpaceFloor = ByteCount.mebibytes(256)
+    public var segmentSize = ByteCount.mebibytes(4)
+    /// Longest time logged data may wait in memory before fdatasync; zero syncs every record.
+    public var syncInterval: Duration = .seconds(10)
+    /// Also log the receiver's raw bytes (for later `gpsbox decode`).
+    public var raw = false
+
+    // Status
+    public var led: LEDLine? = LEDLine(chip: "gpiochip0", line: 17)
+    public var statusFile = "/run/gpsbox/status.json"
+
+    /// Where each option's value came from, by key; absent means the built-in default.
+    public private(set) var origins: [String: ConfigOrigin] = [:]
+
+    public init() {}
+
+    public func origin(of key: String) -> ConfigOrigin { origins[key] ?? .builtInDefault }
+
+    /// How to reach the module.
+    public enum Transport: Equatable, Sendable {
+        case serial(device: String, baud: BaudSetting)
+        case i2c(I2CBusAddress)
+    }
+
+    public var transport: Transport {
+        if let i2c { return .i2c(i2c) }
+        return .serial(device: device, baud: baud)
+    }
+
+    /// `key`'s current value in file syntax, or nil for an unknown key.
+    public func text(of key: String) -> String? { ConfigOption.named(key)?.read(self) }
+
+    // MARK: building a configuration
+
+    /// Sets one option from text, remembering its origin.
+    public mutating func set(_ key: String, to value: String, from origin: ConfigOrigin) throws(ConfigError) {
+        guard let option = ConfigOption.named(key) else {
+            let suggestion = ConfigFileSyntax.suggestion(for: key, among: ConfigOption.all.map(\.key))
+            throw ConfigError(.unknownKey(key, suggestion: suggestion), at: origin)
+        }
+        guard !value.isEmpty else { throw ConfigError(.missingValue(key: key), at: origin) }
+        do {
+            try option.apply(&self, value)
+        } catch {
+            throw ConfigError(.invalidValue(key: key, error), at: origin)
+        }
+        origins[key] = origin
+    }
+
+    /// Reads a configuration file's text on top of the defaults, then applies `flags`
+    /// (`(key, value, flag name)`; later ones win) and checks options against each other.
+    /// Collects every error rather than stopping at the first.
+    public static func resolve(
+        fileText: String?, path: String, flags: [(key: String, value: String, flag: String)] = []
+    ) throws(InvalidConfiguration) -> GPSBoxConfiguration {
+        var config = GPSBoxConfiguration()
+        var errors: [ConfigError] = []
+        if let fileText {
+            let (entries, syntaxErrors) = ConfigFileSyntax.entries(in: fileText, path: path)
+            errors += syntaxErrors
+            var firstLine: [String: Int] = [:]
+            for entry in entries {
+                let at = ConfigOrigin.file(path: path, line: entry.line)
+                if let first = firstLine[entry.key] {
+                    errors.append(ConfigError(.duplicateKey(entry.key, firstLine: first), at: at))
+                    continue
+                }
+                firstLine[entry.key] = entry.line
+                do { try config.set(entry.key, to: entry.value, from: at) } catch { errors.append(error) }
+            }
+        }
+        for f in flags {
+            do { try config.set(f.key, to: f.value, from: .flag(f.flag)) } catch { errors.append(error) }
+        }
+        errors += config.reconcile()
+        errors.sort { $0.sortKey < $1.sortKey }
+        if !errors.isEmpty { throw InvalidConfiguration(errors) }
+        return config
+    }
+
+    /// Cross-option rules. `device` and `i2c` exclude each other: a flag beats the file
+    /// silently (that is what overriding means), two settings at the same level are an error.
+    mutating func reconcile() -> [ConfigError] {
+        var errors: [ConfigError] = []
+        if i2c != nil, case let deviceOrigin = origin(of: "device"), deviceOrigin != .builtInDefault {
+            let i2cOrigin = origin(of: "i2c")
+            switch (deviceOrigin, i2cOrigin) {
+            case (.flag, .file):
+                i2c = nil
+                origins["i2c"] = deviceOrigin
+            case (.file, .flag):
+                break   // i2c wins; `device` is shown but unused.
+            default:
+                errors.append(ConfigError(.conflict(key: "i2c", "set together with device (\(deviceOrigin)); use one of them"), at: i2cOrigin))
+            }
+        }
+        if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
+            errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),
+                                      at: origin(of: "quota") == .builtInDefault ? origin(of: "segment-size") : origin(of: "quota")))
+        }
+        if tripGap <= sampleInterval {
+            errors.append(ConfigError(.conflict(key: "trip-gap", "\(ConfigValueSyntax.format(tripGap)) must be longer than sample-interval (\(ConfigValueSyntax.format(sampleInterval)))"),
+                                      at: origin(of: "trip-gap") == .builtInDefault ? origin(of: "sample-interval") : origin(of: "trip-gap")))
+        }
+        return errors
+    }
+}
+
+extension ConfigError {
+    /// Errors print in file order; flags after the file.
+    var sortKey: (Int, Int) {
+        switch origin {
+        case .file(_, let line): (0, line)
+        case .flag: (1, 0)
+        case .builtInDefault: (2, 0)
+        }
+    }
+}

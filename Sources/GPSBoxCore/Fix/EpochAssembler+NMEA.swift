@@ -1,0 +1,231 @@
+// NMEA half of the epoch assembler. NMEA 0183 has no epoch marker, so an epoch is the run of
+// sentences with one UTC time of day (GGA, RMC, GNS, GLL, ZDA, PUBX,00 carry it); sentences
+// without a time (GSA, VTG, GSV) join the epoch in progress. The talker is ignored: GPGGA and
+// GNGGA feed the same epoch (NMEA 0183 v4.11 §5.3.1; u-blox M8 Receiver Description §31.1).
+// A sentence at a time no other covers (a lone GLL) is an epoch of its own.
+//
+// NMEA carries no accuracy estimates (only u-blox's PUBX,00 does): they stay nil.
+
+extension EpochAssembler {
+    /// Feeds one checksum-verified NMEA sentence (`Frame.nmea`). Sentences that do not decode
+    /// are skipped here; `decode --format messages` reports them.
+    public mutating func consumeNMEA(_ sentence: ArraySlice<UInt8>, _ emit: (Fix) -> Void) {
+        // A receiver that sends UBX solutions too is read from those (the preferred source).
+        guard !ubxSolutionSeen, let s = try? NMEASentence(sentence: sentence) else { return }
+        consumeNMEA(s, emit)
+    }
+
+    public mutating func consumeNMEA(_ s: NMEASentence, _ emit: (Fix) -> Void) {
+        guard !ubxSolutionSeen else { return }
+        switch s {
+        case let .gga(m):
+            beginNMEA(m.time, emit)
+            setNMEAPosition(3, .gga, m.latitude, m.longitude)
+            if let q = m.quality {
+                noteValidity(q.hasFix)
+                nmea.ggaFix = q.hasFix
+                if q.hasFix { nmea.fix.quality = Self.quality(ggaQuality: q.rawValue) }
+            }
+            if let alt = m.altitudeMSL {
+                nmea.fix.altitudeMSL = alt
+                nmea.fix.altitudeHAE = m.altitudeHAE
+                nmea.fix.provenance.altitude = .gga
+                nmea.hasAltitude = true
+            }
+            if nmea.fix.hdop == nil { nmea.fix.hdop = m.hdop }
+            if let n = m.numSV { nmea.ggaSatellites = n }
+        case let .gns(m):
+            beginNMEA(m.time, emit)
+            setNMEAPosition(3, .gns, m.latitude, m.longitude)
+            noteValidity(m.hasFix)
+            nmea.ggaFix = nmea.ggaFix || m.hasFix
+            if let alt = m.altitudeMSL, nmea.fix.provenance.altitude == nil {
+                nmea.fix.altitudeMSL = alt
+                nmea.fix.altitudeHAE = m.altitudeHAE
+                nmea.fix.provenance.altitude = .gns
+                nmea.hasAltitude = true
+            }
+            if nmea.fix.hdop == nil { nmea.fix.hdop = m.hdop }
+            if let n = m.numSV, nmea.ggaSatellites == nil { nmea.ggaSatellites = n }
+        case let .rmc(m):
+            beginNMEA(m.time, emit)
+            if let d = m.date { nmea.date = d }
+            setNMEAPosition(2, .rmc, m.latitude, m.longitude)
+            noteValidity(m.hasFix)
+            nmea.rmcFix = m.hasFix
+            if m.hasFix, nmea.fix.quality == nil, let mode = m.positionMode {
+                nmea.fix.quality = Self.quality(positionMode: mode)
+            }
+            // RMC's knots first, as gpsd reads them; VTG only fills in when RMC has none.
+            if nmea.speedRank < 2, let v = m.speed {
+                nmea.speedRank = 2
+                nmea.fix.speed = v
+                nmea.fix.course = m.course
+                nmea.fix.provenance.velocity = .rmc
+            }
+        case let .gll(m):
+            beginNMEA(m.time, emit)
+            setNMEAPosition(1, .gll, m.latitude, m.longitude)
+            noteValidity(m.hasFix)
+            nmea.rmcFix = nmea.rmcFix || m.hasFix
+        case let .zda(m):
+            beginNMEA(m.time, emit)
+            if let d = m.date { nmea.date = d }
+        case let .vtg(m):
+            beginNMEA(nil, emit)
+            if nmea.speedRank < 1, let v = m.speedFromKnots ?? m.speedFromKilometresPerHour {
+                nmea.speedRank = 1
+                nmea.fix.speed = v
+                nmea.fix.course = m.courseTrue ?? nmea.fix.course
+                nmea.fix.provenance.velocity = .vtg
+            }
+        case let .gsa(m):
+            beginNMEA(nil, emit)
+            if let mode = m.navigationMode { nmea.gsaMode = max(nmea.gsaMode ?? 0, mode) }
+            nmea.gsaSatellites += m.satellitesUsed
+            nmea.sawGSA = true
+            nmea.fix.pdop = m.pdop ?? nmea.fix.pdop
+            nmea.fix.hdop = m.hdop ?? nmea.fix.hdop
+            nmea.fix.vdop = m.vdop ?? nmea.fix.vdop
+            nmea.fix.provenance.dop = .gsa
+        case let .gsv(m):
+            beginNMEA(nil, emit)
+            if m.messageNumber == 1, let n = m.satellitesInView { nmea.satellitesInView += n }
+        case let .pubx00(m):
+            beginNMEA(m.time, emit)
+            setNMEAPosition(3, .pubx00, m.latitude, m.longitude)
+            noteValidity(m.hasFix)
+            nmea.rmcFix = nmea.rmcFix || m.hasFix
+            if let h = m.altitudeHAE {
+                nmea.fix.altitudeHAE = h
+                nmea.hasAltitude = true
+                if nmea.fix.provenance.altitude == nil { nmea.fix.provenance.altitude = .pubx00 }
+            }
+            nmea.fix.horizontalAccuracy = m.horizontalAccuracy
+            nmea.fix.verticalAccuracy = m.verticalAccuracy
+            nmea.fix.provenance.accuracy = .pubx00
+            if nmea.speedRank < 3, let v = m.speed {
+                nmea.speedRank = 3
+                nmea.fix.speed = v
+                nmea.fix.course = m.course
+                nmea.fix.climb = m.climb
+                nmea.fix.provenance.velocity = .pubx00
+            }
+        default:
+            break
+        }
+    }
+
+    /// A sentence with `time` starts a new epoch when the open one has another time.
+    mutating func beginNMEA(_ time: NMEATimeOfDay?, _ emit: (Fix) -> Void) {
+        let tod = time?.millisecondsSinceMidnight
+        if nmea.started, let tod, let open = nmea.timeOfDay, open != tod { closeNMEAEpoch(emit) }
+        nmea.started = true
+        if nmea.timeOfDay == nil, let tod { nmea.timeOfDay = tod }
+    }
+
+    mutating func setNMEAPosition(_ rank: UInt8, _ source: FixSource, _ lat: Nanodegrees?, _ lon: Nanodegrees?) {
+        guard let lat, let lon, rank > nmea.positionRank else { return }
+        nmea.positionRank = rank
+        nmea.fix.latitude = lat
+        nmea.fix.longitude = lon
+        nmea.fix.provenance.position = source
+        if nmea.fix.provenance.time == nil || rank == 3 { nmea.timeSource = source }
+    }
+
+    mutating func noteValidity(_ valid: Bool) {
+        nmea.sawValidity = true
+        if !valid { nmea.sawInvalid = true }
+    }
+
+    mutating func closeNMEAEpoch(_ emit: (Fix) -> Void) {
+        guard nmea.started else { return }
+        defer { nmea = NMEAEpoch() }
+        var fix = nmea.fix
+        // Date: this epoch's RMC/ZDA, else the last one seen (rolled over at midnight), else the hint.
+        if let tod = nmea.timeOfDay {
+            let pivot = referenceDate.map { $0.civil.year - $0.civil.year % 100 } ?? 1980
+            var day: Int64?
+            if let d = nmea.date, let midnight = d.utcTime(NMEATimeOfDay(hour: 0, minute: 0, second: 0, millisecond: 0),
+                                                          centuryStart: pivot) {
+                day = midnight.dayNumber
+            } else if let last = lastNMEADay {
+                day = last.day + (tod < last.timeOfDay - 43_200_000 ? 1 : 0)
+            } else if let hint = referenceDate {
+                day = hint.dayNumber
+            }
+            if let day {
+                fix.time = UTCTime(rawValue: day * 86_400_000 + Int64(tod))
+                fix.timeValid = nmea.sawValidity && !nmea.sawInvalid
+                fix.provenance.time = nmea.date != nil ? (nmea.timeSource == .rmc ? .rmc : .zda) : nmea.timeSource
+                lastNMEADay = (day, tod)
+            }
+        }
+        // Mode: GSA's navigation mode when sent; else a valid GGA/GNS (3D with an altitude) or RMC/GLL (2D).
+        if let m = nmea.gsaMode, nmea.sawGSA {
+            fix.mode = m == 3 ? .threeD : m == 2 ? .twoD : .none
+        } else if nmea.ggaFix {
+            fix.mode = nmea.hasAltitude ? .threeD : .twoD
+        } else if nmea.rmcFix {
+            fix.mode = .twoD
+        }
+        if fix.quality == .deadReckoning, fix.mode != .none { fix.mode = .deadReckoning }
+        fix.receiverValid = nmea.sawValidity && !nmea.sawInvalid
+        if nmea.sawGSA {
+            fix.satellitesUsed = nmea.gsaSatellites
+            fix.provenance.satellites = .gsa
+        } else if let n = nmea.ggaSatellites {
+            fix.satellitesUsed = n
+            fix.provenance.satellites = .gga
+        }
+        if nmea.satellitesInView > 0 { fix.satellitesInView = nmea.satellitesInView }
+        guard fix.time != nil || fix.latitude != nil else { return }
+        emit(fix)
+    }
+
+    /// GGA quality indicator (NMEA 0183 v4.11 GGA; u-blox M8 §31.2.5 table "Fix quality").
+    static func quality(ggaQuality q: Int) -> FixQuality? {
+        switch q {
+        case 1: return .gps
+        case 2: return .dgps
+        case 4: return .rtkFixed
+        case 5: return .rtkFloat
+        case 6: return .deadReckoning
+        case 8: return .simulated
+        default: return nil
+        }
+    }
+
+    static func quality(positionMode m: NMEAPositionMode) -> FixQuality? {
+        switch m {
+        case .autonomous: return .gps
+        case .differential: return .dgps
+        case .estimated: return .deadReckoning
+        case .rtkFixed: return .rtkFixed
+        case .rtkFloat: return .rtkFloat
+        case .simulator: return .simulated
+        default: return nil
+        }
+    }
+}
+
+/// The NMEA epoch in progress.
+struct NMEAEpoch {
+    var started = false
+    var timeOfDay: Int?
+    var date: NMEADate?
+    var timeSource: FixSource?
+    var fix = Fix()
+    var positionRank: UInt8 = 0
+    var speedRank: UInt8 = 0
+    var hasAltitude = false
+    var ggaFix = false
+    var rmcFix = false
+    var sawValidity = false
+    var sawInvalid = false
+    var sawGSA = false
+    var gsaMode: Int?
+    var gsaSatellites = 0
+    var ggaSatellites: Int?
+    var satellitesInView = 0
+}

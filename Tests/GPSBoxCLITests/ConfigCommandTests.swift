@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import GPSBoxCore
+import GPSBoxSystem
+@testable import GPSBoxCLI
+
+/// Runs `gpsbox ARGS` in-process and returns (status, stdout, stderr).
+private func gpsbox(_ args: [String]) -> (GPSBoxCLI.ExitStatus, String, String) {
+    var io = CommandIO(out: StringSink(), err: StringSink())
+    let status = GPSBox.main(args, io: &io)
+    return (status, (io.out as! StringSink).text, (io.err as! StringSink).text)
+}
+
+/// A scratch config file with `text`; removed by the caller's `defer`.
+private func scratchFile(_ text: String) throws -> String {
+    var template = Array("/tmp/gpsbox-config-test-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    try #require(fd >= 0)
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let file = OutputFile(fd: fd, path: path, owns: true)
+    file.write(text)
+    file.flush()
+    return path
+}
+
+private let repositoryRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)   // Tests/GPSBoxCLITests/ConfigCommandTests.swift
+    return parts.joined(separator: "/")
+}()
+
+@Suite struct ConfigCommandTests {
+    @Test func checkAcceptsAGoodFile() throws {
+        let path = try scratchFile("rate = 5\nled = none\n")
+        defer { unlink(path) }
+        let (status, out, err) = gpsbox(["config", "check", path])
+        #expect(status == .success)
+        #expect(out == "\(path): OK (2 of \(ConfigOption.all.count) options set, the rest default)\n")
+        #expect(err.isEmpty)
+    }
+
+    @Test func checkListsEveryErrorAndExits78() throws {
+        let path = try scratchFile("rate = 50\nsample-intervall = 1s\nquota = 1 parsec\n")
+        defer { unlink(path) }
+        let (status, out, err) = gpsbox(["config", "check", path])
+        #expect(status == .badConfiguration)
+        #expect(status.rawValue == 78)
+        #expect(out.isEmpty)
+        #expect(err == """
+            \(path):1: rate: '50' is out of range: allowed 1-25Hz
+            \(path):2: unknown key 'sample-intervall' (did you mean 'sample-interval'?)
+            \(path):3: quota: bad unit in '1 parsec': expected B, KiB, MiB, GiB, TiB (or K, M, G, T; KB, MB, GB, TB)
+            gpsbox config: 3 errors
+
+            """)
+    }
+
+    @Test func checkOfAMissingFileExits78() {
+        let (status, _, err) = gpsbox(["config", "check", "/nonexistent/gpsbox.conf"])
+        #expect(status == .badConfiguration)
+        #expect(err.hasPrefix("/nonexistent/gpsbox.conf: cannot read: No such file or directory\n"))
+    }
+
+    @Test func checkOfADirectoryExits78() {
+        let (status, _, err) = gpsbox(["config", "check", "/tmp"])
+        #expect(status == .badConfiguration)
+        #expect(err.hasPrefix("/tmp: cannot read: Is a directory\n"))
+    }
+
+    @Test func showPrintsValuesAndOrigins() throws {
+        let path = try scratchFile("# box in the car\ndynamic-model = automotive\nrate = 5\n")
+        defer { unlink(path) }
+        let (status, out, _) = gpsbox(["config", "show", "--config", path, "--rate", "10", "--raw"])
+        #expect(status == .success)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "# gpsbox effective configuration; file: \(path)")
+        #expect(lines.contains { $0.hasPrefix("rate ") && $0.contains("= 10Hz") && $0.hasSuffix("# flag --rate") })
+        #expect(lines.contains { $0.hasPrefix("dynamic-model ") && $0.contains("= automotive") && $0.hasSuffix("# \(path):2") })
+        #expect(lines.contains { $0.hasPrefix("raw ") && $0.contains("= true") && $0.hasSuffix("# flag --raw") })
+        #expect(lines.contains { $0.hasPrefix("quota ") && $0.contains("= 1GiB") && $0.hasSuffix("# default") })
+        #expect(lines.count == ConfigOption.all.count + 1)
+    }
+
+    @Test func showOutputIsItselfAValidConfigFile() throws {
+        let (_, shown, _) = gpsbox(["config", "show", "--config", "/dev/null", "--i2c", "1:0x43", "--led", "gpiochip4:27:active-low"])
+        let config = try GPSBoxConfiguration.resolve(fileText: shown.replacingDevice(), path: "shown")
+        #expect(config.transport == .i2c(I2CBusAddress(bus: 1, address: 0x43)))
+        #expect(config.led == LEDLine(chip: "gpiochip4", line: 27, activeLow: true))
+    }
+
+    @Test func showWithABadFlagExits78() {
+        let (status, _, err) = gpsbox(["config", "show", "--config", "/dev/null", "--sample-interval", "10"])
+        #expect(status == .badConfiguration)
+        #expect(err.hasPrefix("flag --sample-interval: sample-interval: bad unit in '10': expected ms, s, m, h or d (e.g. 10s)\n"))
+    }
+
+    @Test func showWithAMissingExplicitFileExits78() {
+        let (status, _, err) = gpsbox(["config", "show", "--config", "/nonexistent.conf"])
+        #expect(status == .badConfiguration)
+        #expect(err.hasPrefix("/nonexistent.conf: cannot read: No such file or directory"))
+    }
+
+    @Test(arguments: [
+        (["config"], "gpsbox config: missing action: check or show\n"),
+        (["config", "frob"], "gpsbox config: unknown action 'frob': expected check or show\n"),
+        (["config", "check", "a", "b"], "gpsbox config: unexpected argument 'b'\n"),
+        (["config", "show", "--bogus"], "gpsbox config: unknown option --bogus\n"),
+    ])
+    func usageErrors(args: [String], message: String) {
+        let (status, _, err) = gpsbox(args)
+        #expect(status == .usage)
+        #expect(err.hasPrefix(message))
+    }
+
+    @Test func helpListsEveryOptionFlag() {
+        let (status, out, _) = gpsbox(["config", "--help"])
+        #expect(status == .success)
+        for option in ConfigOption.all {
+            #expect(out.contains(option.isBoolean ? "--[no-]\(option.key)" : "\(option.flag) \(option.syntax)"), "\(option.key)")
+        }
+    }
+
+    @Test func sourceTakesOnlyItsFlags() throws {
+        var args = Arguments(["--config", "/x.conf", "--no-configure", "--rate", "5", "--pty", "/tmp/p"])
+        let source = try ConfigurationSource(&args)
+        #expect(source.path == "/x.conf")
+        #expect(source.pathIsExplicit)
+        #expect(source.flags.map { "\($0.flag)=\($0.value)" } == ["--rate=5", "--no-configure=false"])
+        #expect(args.remaining == ["--pty", "/tmp/p"])
+    }
+
+    /// The shipped example documents exactly the options of the table, each with its default,
+    /// and passes `config check` both as shipped and with every option uncommented.
+    @Test func shippedExampleDocumentsEveryOption() throws {
+        let path = repositoryRoot + "/board/gpsbox.conf"
+        let text = try readTextFile(path)
+        var documented: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("#") && line.contains(" = ") && !line.hasPrefix("# ") {
+            let parts = line.dropFirst().split(separator: "=", maxSplits: 1)
+            let key = parts[0].trimmingCharacters()
+            #expect(documented[key] == nil, "\(key) documented twice")
+            documented[key] = parts[1].trimmingCharacters()
+        }
+        #expect(Set(documented.keys) == Set(ConfigOption.all.map(\.key)))
+        for option in ConfigOption.all {
+            #expect(documented[option.key] == option.defaultText, "\(option.key)")
+            #expect(text.contains("Default: \(option.defaultText)"), "\(option.key): help names the default")
+        }
+        #expect(gpsbox(["config", "check", path]).0 == .success)
+        let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("#") && !$0.hasPrefix("# ") && $0.contains(" = ") ? String($0.dropFirst()) : String($0) }
+            .joined(separator: "\n")
+        let config = try GPSBoxConfiguration.resolve(fileText: uncommented, path: path)
+        #expect(config.transport == GPSBoxConfiguration().transport)
+        #expect(ConfigOption.all.allSatisfy { config.origin(of: $0.key) != .builtInDefault })
+    }
+}
+
+extension String {
+    fileprivate func replacingDevice() -> String {
+        // `show` prints device and i2c both; a file may set only one of them.
+        split(separator: "\n").filter { !$0.hasPrefix("device ") }.joined(separator: "\n")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
