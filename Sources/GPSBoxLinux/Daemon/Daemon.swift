@@ -62,6 +62,9 @@ public final class Daemon {
     var lastGoodBaud: BaudRate?
     /// Bytes that proved the baud rate during auto-baud: decoded right after connecting.
     var pendingBytes: [UInt8] = []
+    var lastReadAt: Int64 = 0
+    var lastReadFilledBuffer = false
+    var observedBytesPerSecond: Int64 = 0
 
     public init(configuration: GPSBoxConfiguration, environment: DaemonEnvironment) throws(SystemError) {
         config = configuration
@@ -150,26 +153,43 @@ public final class Daemon {
 
     func readDevice(now: Int64) {
         guard let l = link else { return }
-        readBuffer.removeAll(keepingCapacity: true)
         do {
-            let n = try l.read(appendingTo: &readBuffer)
-            if n > 0 { process(readBuffer[...], now: now) }
-            // A read that found a lot means data comes faster than the pause assumed (a
-            // faster line than configured, or a replay): read again at once rather than let
-            // the kernel's buffer overflow.
-            nextReadAt = n >= 1024 ? now : now + readCoalescingMs(l)
+            // Drain what the kernel holds: a read that fills the port's buffer means more waits.
+            var total = 0
+            for _ in 0..<64 {
+                readBuffer.removeAll(keepingCapacity: true)
+                let n = try l.read(appendingTo: &readBuffer)
+                if n > 0 { process(readBuffer[...], now: now) }
+                total += n
+                if n < 4096 { break }
+            }
+            observe(bytes: total, now: now)
+            nextReadAt = now + readPauseMs(l)
         } catch {
             linkLost(error.description, now: now)
         }
     }
 
-    /// Waiting a little between reads lets a whole burst gather in the kernel's buffer, so a
-    /// 10 Hz receiver costs about ten wake-ups a second instead of one per arriving byte.
-    /// Never longer than it takes to fill 2 KiB at the port's rate (the tty buffer is 4 KiB).
-    func readCoalescingMs(_ l: any ReceiverLink) -> Int64 {
+    /// The receiver's actual data rate (bytes per second), smoothed over reads.
+    func observe(bytes: Int, now: Int64) {
+        let elapsed = max(1, now - lastReadAt)
+        lastReadAt = now
+        let rate = Int64(bytes) * 1000 / elapsed
+        observedBytesPerSecond = observedBytesPerSecond == 0 ? rate : (observedBytesPerSecond * 7 + rate * 3) / 10
+        lastReadFilledBuffer = bytes >= 4096
+    }
+
+    /// Waiting a little between reads lets a whole burst gather in the kernel, so a 10 Hz
+    /// receiver costs about ten wake-ups a second instead of one per arriving byte. The
+    /// pause is at most 100 ms and short enough that about 2 KiB gathers at the rate the
+    /// module actually sends: a pty (the simulator, a replay) holds only about 4 KiB, a UART
+    /// more. A read that filled the buffer means data outpaces the pause: read again at once.
+    /// DDC has no fd to wait on: its own poll interval applies.
+    func readPauseMs(_ l: any ReceiverLink) -> Int64 {
         if l.pollDescriptor == nil { return Int64(l.pollDelayMs) }
-        guard let serial = l as? SerialLink else { return 50 }
-        return Int64(serial.port.coalescingDelayMilliseconds(target: 100))
+        if lastReadFilledBuffer { return 0 }
+        guard observedBytesPerSecond > 0 else { return 100 }
+        return max(2, min(100, 2048 * 1000 / observedBytesPerSecond))
     }
 
     func process(_ bytes: ArraySlice<UInt8>, now: Int64) {
