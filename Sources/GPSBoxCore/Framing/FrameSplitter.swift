@@ -242,8 +242,23 @@ public struct FrameSplitter {
     private mutating func resolveNMEA(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, final: Bool) -> Resolution {
         let n = buf.count
         let limit = options.maximumNMEALength
-        var sum: UInt8 = 0
         var j = p + 1
+        // Fast path, 8 bytes at a time: XOR them into the checksum while none is special
+        // (outside printable ASCII, `*` or `$`); the byte loop below handles the rest.
+        var wide: UInt64 = 0
+        let fastEnd = min(n, p + limit)
+        if let base = buf.baseAddress {
+            while j + 8 <= fastEnd {
+                let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                if Self.hasNonPlainByte(w) { break }
+                wide ^= w
+                j += 8
+            }
+        }
+        wide ^= wide >> 32
+        wide ^= wide >> 16
+        wide ^= wide >> 8
+        var sum = UInt8(truncatingIfNeeded: wide)
         while j < n {
             let c = buf[j]
             if c == 0x2A { // '*': two hex digits, then CR or LF
@@ -269,6 +284,18 @@ public struct FrameSplitter {
             if j - p > limit { return .failed(.nmeaTooLong) }
         }
         return .needMore
+    }
+
+    /// True when any byte of `w` is below 0x20, above 0x7E, `*` or `$` (SWAR byte tests:
+    /// "determine if a word has a zero byte / a byte less than n", Bit Twiddling Hacks).
+    @inline(__always)
+    private static func hasNonPlainByte(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let below20 = (w &- ones &* 0x20) & ~w & highs
+        return (w & highs) | below20 | hasZero(w ^ (ones &* 0x7F)) | hasZero(w ^ (ones &* 0x2A))
+            | hasZero(w ^ (ones &* 0x24)) != 0
     }
 
     private func resolveUBX(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
