@@ -55,6 +55,12 @@ live=yes
 if [ "$live" = yes ] && [ "$(id -u)" -ne 0 ]; then
     die "run as root (sudo $0 $given_args), or stage with DESTDIR=DIR"
 fi
+# Swift for Linux exists for 64-bit ARM and x86 only: a 32-bit Raspberry Pi OS cannot run it.
+if [ "$live" = yes ] && command -v dpkg >/dev/null; then
+    case "$(dpkg --print-architecture)" in
+        armhf|armel) die "this is a 32-bit system ($(dpkg --print-architecture)); gpsbox needs the 64-bit Raspberry Pi OS (arm64): reflash with Raspberry Pi Imager, 'Raspberry Pi OS Lite (64-bit)'" ;;
+    esac
+fi
 # systemd may be absent (a container, a chroot): then files are installed but not activated.
 has_systemd=no
 [ "$live" = yes ] && [ -d /run/systemd/system ] && has_systemd=yes
@@ -180,19 +186,31 @@ done
 install -d -m 0755 "$(d "$confdir")"
 conf="$(d "$confdir/gpsbox.conf")"
 shipped="$(d "$datadir/gpsbox.conf.default")"
+# The example for this machine: a Pi 5's /dev/serial0 is the debug connector, its header
+# UART is ttyAMA0.
+example="$(mktemp)"
+trap 'rm -f "$example"' EXIT
+cp "$repo/board/gpsbox.conf" "$example"
+model="$(tr -d '\0' < "$(d /proc/device-tree/model)" 2>/dev/null || true)"
+case "$model" in
+    "Raspberry Pi 5"*) sed -i 's|^#device = /dev/serial0$|device = /dev/ttyAMA0|' "$example" ;;
+esac
 if [ ! -e "$conf" ]; then
-    install -m 0644 "$repo/board/gpsbox.conf" "$conf"
+    install -m 0644 "$example" "$conf"
     say "installed $confdir/gpsbox.conf (every option, commented out at its default)"
-elif cmp -s "$conf" "$repo/board/gpsbox.conf"; then
+    case "$model" in
+        "Raspberry Pi 5"*) say "$model: set device = /dev/ttyAMA0 (the header UART; serial0 is the debug port)" ;;
+    esac
+elif cmp -s "$conf" "$example"; then
     :
 elif [ -f "$shipped" ] && cmp -s "$conf" "$shipped"; then
-    install -m 0644 "$repo/board/gpsbox.conf" "$conf"
+    install -m 0644 "$example" "$conf"
     say "updated $confdir/gpsbox.conf (you had not edited it)"
 else
-    install -m 0644 "$repo/board/gpsbox.conf" "$conf.new"
+    install -m 0644 "$example" "$conf.new"
     say "kept your edited $confdir/gpsbox.conf; the new example is $confdir/gpsbox.conf.new"
 fi
-install -m 0644 "$repo/board/gpsbox.conf" "$shipped"
+install -m 0644 "$example" "$shipped"
 
 # ---------------------------------------------------------------- boot configuration
 if [ "$boot_config" = yes ]; then
@@ -209,7 +227,7 @@ if [ "$boot_config" = yes ]; then
     fi
     if [ -f "$bootdir/cmdline.txt" ] && grep -Eq 'console=(serial0|ttyAMA0|ttyS0),[0-9]+' "$bootdir/cmdline.txt"; then
         cp -p "$bootdir/cmdline.txt" "$bootdir/cmdline.txt.gpsbox-bak"
-        sed -E -i 's/[[:space:]]*console=(serial0|ttyAMA0|ttyS0),[0-9]+//g' "$bootdir/cmdline.txt"
+        sed -E -i 's/(^|[[:space:]]+)console=(serial0|ttyAMA0|ttyS0),[0-9]+//g; s/^[[:space:]]+//' "$bootdir/cmdline.txt"
         say "removed the serial console from $bootdir/cmdline.txt (backup: cmdline.txt.gpsbox-bak)"
     fi
     [ "$live" = yes ] && say "reboot for the UART changes to take effect"

@@ -16,12 +16,24 @@ SEG_HEADER = 64
 INT64_MIN = -(1 << 63)
 
 
+def _crc_table():
+    table = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+    return table
+
+
+CRC_TABLE = _crc_table()
+
+
 def crc32c(data, crc=0):
+    """CRC-32C (Castagnoli), reflected, init and final XOR 0xFFFFFFFF (section 3)."""
     crc ^= 0xFFFFFFFF
     for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
+        crc = CRC_TABLE[(crc ^ b) & 0xFF] ^ (crc >> 8)
     return crc ^ 0xFFFFFFFF
 
 
@@ -99,10 +111,13 @@ def read_segment(path, out):
     elif struct.unpack_from("<H", hdr, 8)[0] > 1:
         out.append("damage %s 0 0 unsupportedVersion" % path)
         return
+    header_length = SEG_HEADER
+    if pending is None:  # a valid header: block 0's records start at headerLength
+        header_length = min(max(struct.unpack_from("<H", hdr, 10)[0], SEG_HEADER), min(len(data), BLOCK))
     block_start = 0
     while block_start < len(data):
         block = data[block_start:block_start + BLOCK]
-        first = SEG_HEADER if block_start == 0 else 0
+        first = header_length if block_start == 0 else 0
         pos = first
         while True:
             if pos + HEADER > len(block):

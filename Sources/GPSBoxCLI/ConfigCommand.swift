@@ -18,6 +18,7 @@ struct ConfigCommand: Subcommand {
         show   prints every option's effective value and its origin (default, FILE:LINE or
                flag). Option flags are those of `gpsbox run` and override the file:
 
+
         """ + ConfigurationSource.flagHelp + """
 
         The file has one `key = value` per line; `#` starts a comment. Durations: 500ms 10s 5m 2h;

@@ -37,13 +37,20 @@ public struct ConfigurationSource: Sendable {
         }
     }
 
-    /// Usage text for the option flags, for `--help` of the commands that take them.
+    /// Usage text for the option flags, for `--help` of the commands that take them: one
+    /// option per line, summary and `[default]` in a column (on the next line when the flag
+    /// is too long for it).
     public static var flagHelp: String {
-        var s = "  --config FILE" + String(repeating: " ", count: 24) + "configuration file (default \(GPSBoxConfiguration.defaultPath))\n"
+        let column = 34
+        func row(_ left: String, _ right: String) -> String {
+            let flag = "  " + left
+            if flag.count + 2 <= column { return flag + String(repeating: " ", count: column - flag.count) + right + "\n" }
+            return flag + "\n" + String(repeating: " ", count: column) + right + "\n"
+        }
+        var s = row("--config FILE", "configuration file [\(GPSBoxConfiguration.defaultPath)]")
         for option in ConfigOption.all {
             let left = option.isBoolean ? "--[no-]\(option.key)" : "\(option.flag) \(option.syntax)"
-            let pad = max(2, 38 - left.count)
-            s += "  " + left + String(repeating: " ", count: pad) + option.summary + " [\(option.defaultText)]\n"
+            s += row(left, option.summary + " [\(option.defaultText)]")
         }
         return s
     }

@@ -14,7 +14,7 @@ struct SimulateCommand: Subcommand {
         gpsbox simulate --pty PATH [--route walk|bike|freeway|parked|FILE.gpx] [--protocol nmea|ubx|both]
                                [--rate HZ] [--baud N] [--model m8|m10|nmea] [--speedup X] [--duration DUR]
                                [--fault KIND[,KIND…]] [--fault-interval DUR] [--seed N] [--noise on|off]
-                               [--cold-start DUR] [--start TIME]
+                               [--cold-start DUR] [--start TIME] [--wait-for-reader]
                gpsbox simulate --output FILE --duration DUR [same options]
         """
     static let help = """
@@ -24,7 +24,7 @@ struct SimulateCommand: Subcommand {
           --route NAME|FILE     walk (5 km/h loop), bike (20 km/h with stops), freeway (110 km/h),
                                 parked (standing still), or a GPX file (timed tracks follow their clock)
           --protocol P          nmea, ubx or both (default both; an nmea model always sends NMEA)
-          --rate HZ             navigation rate, 1-40 (default 1)
+          --rate HZ             navigation rate, 0.1-40 Hz (default 1)
           --baud N              line rate (default 9600 for m8/nmea, 38400 for m10)
           --model M             m8 (protocol 18, CFG-* messages), m10 (protocol 34.10, CFG-VALSET) or
                                 nmea (NMEA only, ignores UBX input); default m8
@@ -36,6 +36,7 @@ struct SimulateCommand: Subcommand {
           --noise on|off        position noise (default on; off reports the route exactly)
           --cold-start DUR      time to first fix after power-on or reset (default 30s)
           --start TIME          UTC at simulated time 0, RFC 3339 (default 2026-06-01T08:00:00Z)
+          --wait-for-reader     start the clock only when a reader opens the pty (tests, demo)
         """
 
     var pty: String?
@@ -44,6 +45,7 @@ struct SimulateCommand: Subcommand {
     var options: SimulatedReceiver.Options
     var speedup = 1.0
     var duration: Double?
+    var waitForReader = false
 
     init(_ args: inout Arguments) throws(UsageError) {
         pty = try args.option("--pty")
@@ -95,6 +97,7 @@ struct SimulateCommand: Subcommand {
             guard let t = UTCTime(rfc3339: s) else { throw UsageError("--start: '\(s)' is not an RFC 3339 UTC time") }
             o.startTime = t
         }
+        waitForReader = args.flag("--wait-for-reader")
         if output != nil, duration == nil { throw UsageError("--output needs --duration") }
         try args.expectEnd()
         options = o
@@ -134,7 +137,8 @@ struct SimulateCommand: Subcommand {
             io.err.write("gpsbox simulate: \(r.epochs) epochs, \(r.bytesWritten) bytes to \(output)\n")
             return .success
         }
-        let loop = SimulatorLoop(receiver: receiver, linkPath: pty ?? "", speedup: speedup, duration: duration) {
+        let loop = SimulatorLoop(receiver: receiver, linkPath: pty ?? "", speedup: speedup, duration: duration,
+                                waitForReader: waitForReader) {
             OutputFile.standardError.write($0 + "\n")
         }
         _ = try loop.run()

@@ -19,9 +19,9 @@ public final class Pty {
     public init(link: String?, baud: Int) throws(SystemError) {
         var m: Int32 = -1, s: Int32 = -1
         _ = try sys("openpty") { openpty(&m, &s, nil, nil, nil) }
-        var name = [CChar](repeating: 0, count: 256)
-        let r = ttyname_r(s, &name, name.count)
-        let path = r == 0 ? String(cString: name) : ""
+        var name = [UInt8](repeating: 0, count: 256)
+        let r = name.withUnsafeMutableBytes { ttyname_r(s, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
+        let path = r == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
         do {
             try Self.makeRaw(s, baud: baud, path: path)
             try Self.makeRaw(m, baud: baud, path: "pty master")
@@ -48,6 +48,30 @@ public final class Pty {
         closed = true
         Glibc.close(master)
         if let linkPath { unlink(linkPath) }
+    }
+
+    /// Waits up to `timeout` seconds for the reader to take what is still buffered: closing
+    /// the master hangs the slave up and discards unread input. The count comes from
+    /// FIONREAD on a second descriptor of the slave; if that cannot be opened (the reader
+    /// holds it with TIOCEXCL) a short fixed grace period is used instead.
+    public func drain(timeout: Double) {
+        guard !closed, hasReader else { return }
+        let fd = open(slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            usleep(useconds_t(min(timeout, 0.2) * 1e6))
+            return
+        }
+        defer { Glibc.close(fd) }
+        // Written bytes reach the slave's queue asynchronously (a kernel work item), so an
+        // empty queue only counts when it stays empty for a few polls.
+        var waited = 0.0, emptyPolls = 0
+        while waited < timeout, emptyPolls < 4 {
+            var pending: Int32 = 0
+            guard ioctl(fd, UInt(FIONREAD), &pending) == 0 else { return }
+            emptyPolls = pending == 0 ? emptyPolls + 1 : 0
+            usleep(5000)
+            waited += 0.005
+        }
     }
 
     /// True when some process has the slave open (no POLLHUP on the master).

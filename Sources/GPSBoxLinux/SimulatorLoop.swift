@@ -10,12 +10,14 @@ import GPSBoxSystem
 public struct SimulatorReport: Equatable, Sendable {
     public var epochs = 0
     public var bytesWritten = 0
-    /// Bytes the line carried while nobody had the device open, or that the reader's full
-    /// buffer refused (a real UART loses them the same way).
+    /// Bytes the line carried while nobody had the device open (a real UART loses them the
+    /// same way).
     public var bytesLost = 0
     /// Epochs whose output did not fit the line (the module's transmit buffer overflowed).
     public var epochsOverflowed = 0
     public var commandsAnswered = 0
+    /// Times the reader was slow and the pty buffer full; the bytes waited (not lost).
+    public var backpressureStalls = 0
     public var faults: [SimulatedFault] = []
     public var reconnects = 0
 }
@@ -26,6 +28,10 @@ public final class SimulatorLoop {
     public let speedup: Double
     /// Simulated seconds to run (nil: until a signal).
     public let duration: Double?
+    /// Start the simulated clock only once a reader has opened the device (or after 30 s),
+    /// so a test or demo that starts the simulator first loses no epoch (a real module would
+    /// not wait).
+    public let waitForReader: Bool
     public private(set) var report = SimulatorReport()
     public private(set) var pty: Pty?
     private let log: (String) -> Void
@@ -44,12 +50,13 @@ public final class SimulatorLoop {
     private var lineTime = 0.0
 
     public init(receiver: SimulatedReceiver, linkPath: String, speedup: Double, duration: Double?,
-                log: @escaping (String) -> Void = { _ in }) {
+                waitForReader: Bool = false, log: @escaping (String) -> Void = { _ in }) {
         precondition(speedup > 0, "speedup must be positive")
         self.receiver = receiver
         self.linkPath = linkPath
         self.speedup = speedup
         self.duration = duration
+        self.waitForReader = waitForReader
         self.log = log
         lineBaud = receiver.baud
     }
@@ -84,6 +91,13 @@ public final class SimulatorLoop {
         }
         pty = try Pty(link: linkPath, baud: lineBaud)
         log("simulate: \(linkPath) -> \(pty!.slavePath) at \(lineBaud) baud, \(receiver.configuration.model.rawValue)")
+        if waitForReader {
+            let giveUp = Self.now() + 30
+            while !pty!.hasReader, Self.now() < giveUp {
+                var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+                if poll(&fds, signalFD >= 0 ? 1 : 0, 5) > 0 { return report }
+            }
+        }
         let start = Self.now()
         lineTime = start
         while true {
@@ -101,7 +115,10 @@ public final class SimulatorLoop {
             try followConnection(now: now)
             transmit(now: now)
             let finished = duration.map { receiver.nextEpochTime >= $0 } ?? false
-            if finished, queue.isEmpty { break }
+            if finished, queue.isEmpty {
+                pty?.drain(timeout: 2)
+                break
+            }
             // Sleep until the next epoch is due or, while bytes are queued, the next write.
             var wake = start + receiver.nextEpochTime / speedup
             if !queue.isEmpty { wake = min(wake, now + Self.writeGranularity) }
@@ -142,32 +159,47 @@ public final class SimulatorLoop {
     }
 
     /// Sends what the line has carried by `now`; garbles it when the reader's termios speed
-    /// differs from the segment's baud.
+    /// differs from the segment's baud. When the reader falls behind and the pty buffer is
+    /// full, the rest stays queued (backpressure) instead of being lost: a real UART would
+    /// drop it, but a test stand-in that loses data under CPU load makes flaky tests.
     private func transmit(now: Double) {
         while var seg = queue.first {
             let rate = Double(seg.baud) / 10 * speedup
             let budget = Int((now - lineTime) * rate)
             guard budget > 0 else { return }
             let n = min(budget, seg.bytes.count - seg.offset)
-            let chunk = Array(seg.bytes[seg.offset..<(seg.offset + n)])
-            lineTime += Double(n) / rate
-            seg.offset += n
-            queuedBytes -= n
+            let sent = deliver(seg.bytes[seg.offset..<(seg.offset + n)], baud: seg.baud)
+            lineTime += Double(sent) / rate
+            seg.offset += sent
+            queuedBytes -= sent
             if seg.offset == seg.bytes.count { queue.removeFirst() } else { queue[0] = seg }
-            deliver(chunk, baud: seg.baud)
+            if sent < n {
+                // Pick up from here when the reader has made room, on the line's time.
+                lineTime = max(lineTime, now)
+                report.backpressureStalls += 1
+                return
+            }
         }
     }
 
-    private func deliver(_ chunk: [UInt8], baud: Int) {
+    /// Writes `chunk` to the reader; returns how many of its bytes left the queue.
+    private func deliver(_ chunk: ArraySlice<UInt8>, baud: Int) -> Int {
         guard let p = pty, p.hasReader else {
             report.bytesLost += chunk.count
-            return
+            return chunk.count
         }
         let readerBaud = p.readerBaud ?? baud
-        let bytes = UARTResampler.resample(chunk, senderBaud: baud, receiverBaud: readerBaud)
-        let written = bytes.withUnsafeBytes { Glibc.write(p.master, $0.baseAddress, $0.count) }
-        if written > 0 { report.bytesWritten += written }
-        report.bytesLost += max(0, bytes.count - max(0, written))
+        if readerBaud != baud {
+            // Wrong baud: the reader gets garbage, and whatever does not fit is lost with it.
+            let garbled = UARTResampler.resample(Array(chunk), senderBaud: baud, receiverBaud: readerBaud)
+            let written = garbled.withUnsafeBytes { Glibc.write(p.master, $0.baseAddress, $0.count) }
+            report.bytesWritten += max(0, written)
+            return chunk.count
+        }
+        let written = chunk.withUnsafeBytes { Glibc.write(p.master, $0.baseAddress, $0.count) }
+        guard written > 0 else { return 0 }
+        report.bytesWritten += written
+        return written
     }
 
     private func readCommands(now: Double) {

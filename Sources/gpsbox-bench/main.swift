@@ -5,7 +5,12 @@ import Glibc
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
+    ("geodesic", geodesicBenchmark),
+    ("log", logBenchMain),
+    ("log-writer", logWriterMain),
+    ("log-check", logCheckMain),
     ("decode", decodeBench),
+    ("dump-generate", DumpBench.generate),
 ]
 
 let argv = Array(CommandLine.arguments.dropFirst())

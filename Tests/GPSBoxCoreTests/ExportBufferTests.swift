@@ -37,7 +37,7 @@ import Testing
         let long = String(repeating: "x", count: 1000)
         let text = Self.written { b in
             for i in 0..<500 { b.append(int: Int64(i)); b.append(",") }
-            b.append(long)
+            b.append(string: long)
             b.append("end")
         }
         #expect(text == (0..<500).map { "\($0)," }.joined() + long + "end")

@@ -129,7 +129,7 @@ import Testing
     /// 64 KiB: the frames and counters never change.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func chunkingDoesNotChangeFrames(seed: UInt64) {
-        var rng = SplitMix64(seed: seed) // the simulator's generator: a seed replays a failure
+        var rng = SplitMix64(seed: seed)
         var stream: [UInt8] = []
         let pieces = [Self.gga, Self.rmc, Self.navPVTPoll, Self.monVer, Self.rtcm1005] + Self.damage.map(\.bytes)
         for _ in 0..<400 { stream += pieces[Int.random(in: 0..<pieces.count, using: &rng)] }
@@ -140,22 +140,6 @@ import Testing
         let (chunked, chunkedCounters) = FrameSplitter.frames(stream, chunkSizes: sizes)
         #expect(chunked == reference)
         #expect(chunkedCounters == counters)
-    }
-
-    @Test func offsetsPointAtEachFrameInTheStream() {
-        let stream = Self.damage.map(\.bytes).joined() + Self.gga + Self.monVer + Self.rtcm1005 + [0x00]
-        let (frames, _) = FrameSplitter.frames(Array(stream), chunkSizes: [3, 1, 7])
-        var covered = 0
-        for f in frames {
-            #expect(f.offset >= covered, "\(f) starts after the previous one")
-            if f.kind.hasPrefix("ubx") {
-                #expect(Array(stream[(f.offset + 6)..<(f.offset + 6 + f.bytes.count)]) == f.bytes)
-            } else if !f.kind.hasPrefix("discarded") {
-                #expect(Array(stream[f.offset..<(f.offset + f.bytes.count)]) == f.bytes)
-            }
-            covered = f.offset
-        }
-        #expect(frames.last?.offset == stream.count - 1, "the trailing noise byte")
     }
 
     @Test func byteByByteEqualsWholeOnEveryCaptureFile() throws {

@@ -55,15 +55,15 @@ import Testing
     /// Differential test: 3000 seeded random pairs (short, regional, global and nearly antipodal)
     /// against GeographicLib run by $GPSBOX_PYTHON (scripts/deps installs geographiclib).
     @Test func randomPairsAgreeWithGeographicLibWithinOneMillimetre() throws {
-        var rng = SplitMix64(seed: 0x6E0D_E51C)
+        var rng = SeededRandom(seed: 0x6E0D_E51C)
         var pairs: [(Double, Double, Double, Double)] = []
         for i in 0..<3000 {
-            let lat1 = rng.uniform(-90, 90), lon1 = rng.uniform(-180, 180)
+            let lat1 = rng.uniform(-90...90), lon1 = rng.uniform(-180...180)
             switch i % 4 {
-            case 0: pairs.append((lat1, lon1, lat1 + rng.uniform(-1e-3, 1e-3), lon1 + rng.uniform(-1e-3, 1e-3)))
-            case 1: pairs.append((lat1, lon1, max(-90, min(90, lat1 + rng.uniform(-2, 2))), lon1 + rng.uniform(-2, 2)))
-            case 2: pairs.append((lat1, lon1, rng.uniform(-90, 90), rng.uniform(-180, 180)))
-            default: pairs.append((lat1, lon1, -lat1 + rng.uniform(-0.5, 0.5), lon1 + 180 + rng.uniform(-0.5, 0.5)))
+            case 0: pairs.append((lat1, lon1, lat1 + rng.uniform(-1e-3...1e-3), lon1 + rng.uniform(-1e-3...1e-3)))
+            case 1: pairs.append((lat1, lon1, max(-90, min(90, lat1 + rng.uniform(-2...2))), lon1 + rng.uniform(-2...2)))
+            case 2: pairs.append((lat1, lon1, rng.uniform(-90...90), rng.uniform(-180...180)))
+            default: pairs.append((lat1, lon1, max(-90, min(90, -lat1 + rng.uniform(-0.5...0.5))), lon1 + 180 + rng.uniform(-0.5...0.5)))
             }
         }
         let input = pairs.map { "\($0.0) \($0.1) \($0.2) \($0.3)" }.joined(separator: "\n") + "\n"
@@ -97,7 +97,8 @@ import Testing
     }
 }
 
-/// SplitMix64: a tiny seeded generator so random tests are reproducible.
+/// The simulator's seeded generator (GPSBoxCore.SplitMix64), shared by every core test.
+typealias SeededRandom = SplitMix64
 
 /// Runs `script` with $GPSBOX_PYTHON (default /usr/bin/python3), feeding `input` on stdin.
 func runPython(_ script: String, input: String) throws -> String {
@@ -144,9 +145,4 @@ struct PythonFailure: Error, CustomStringConvertible {
         #expect(abs(Geodesic.wgs84.distance(a, b) - 126.95217630965396) < 1e-6)
         #expect(Geodesic.wgs84.distance(a, a) == 0)
     }
-}
-
-extension SplitMix64 {
-    /// Uniform in [lo, hi): the draw these tests were written with.
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo..<hi, using: &self) }
 }

@@ -127,8 +127,6 @@ final class FakeLogDirectory: LogDirectory {
     }
 }
 
-/// A tiny seeded generator (SplitMix64) so fuzz tests are reproducible.
-
 /// Test fixtures: a realistic, fully populated sample whose index is recoverable from its time.
 enum LogFixtures {
     static let start = UTCTime(year: 2026, month: 11, day: 30, hour: 9)!

@@ -91,7 +91,7 @@ extension Array where Element == SamplerDecision {
     func parkedReceiverAddsUnderFiveMetresPerTenMinutes(seed: UInt64) {
         // One hour parked at 1 Hz with Gauss–Markov wander (σ 1.2 m per axis, τ 60 s) and
         // Doppler noise of 3 cm/s per axis: the drift pattern of a real module.
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var north = 0.0, east = 0.0
         let phi = 0.98347 // e^(−1/60)
         let k = (1 - phi * phi).squareRoot()
@@ -179,16 +179,5 @@ extension Array where Element == SamplerDecision {
         let stats = TripStatistics(out.samples)
         #expect(sampler.statistics == stats)
         #expect(abs(stats.distanceMetres - 600 * TripStatisticsTests.stepMetres) < 1e-3) // 10 m/s for 60 s
-    }
-}
-
-extension SplitMix64 {
-    /// Standard normal deviate (Marsaglia's polar method).
-    mutating func gaussian() -> Double {
-        while true {
-            let u = uniform(-1, 1), v = uniform(-1, 1)
-            let s = u * u + v * v
-            if s > 0 && s < 1 { return u * (-2 * Foundation.log(s) / s).squareRoot() }
-        }
     }
 }

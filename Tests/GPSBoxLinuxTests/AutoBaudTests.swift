@@ -1,3 +1,4 @@
+import GPSBoxCore
 import Glibc
 import Testing
 @testable import GPSBoxLinux
@@ -153,26 +154,17 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         #expect(detector.bytesAtFoundRate == gga + rmc)
     }
 
-    @Test func realPTYSwitchesThenHearsSentences() async throws {
+    @Test func realPTYSwitchesThenHearsSentences() throws {
         // ptys ignore the line rate, so this checks the real path (tcsetattr, tcflush,
         // poll timeouts) rather than the choice: a writer keeps sending after the switch.
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: rate(4800))
-        let master = pty.master.rawValue
-        let writer = Task.detached {
-            for _ in 0..<100 {
-                let bytes = gga + rmc
-                _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-                usleep(20_000)
-                if Task.isCancelled { break }
-            }
-        }
-        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(38400)], windowMilliseconds: 2000)
+        let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
+        defer { writer.stop() }
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(38400)], windowMilliseconds: 5000)
         #expect(try detector.detect(on: port, clock: MonotonicClock.nowMilliseconds) == rate(38400))
         var tio = termios()
         #expect(tcgetattr(port.fd, &tio) == 0 && cfgetispeed(&tio) == speed_t(B38400))
-        writer.cancel()
-        await writer.value
     }
 }
 
@@ -180,5 +172,118 @@ extension FrameCounting {
     func counting(_ bytes: [UInt8]) -> Int {
         var copy = self
         return copy.countValidFrames(in: bytes[...])
+    }
+}
+
+@Suite struct AutoBaudFrameSplitterTests {
+    let navPVT = UBXFrameBuilder.frame(class: 0x01, id: 0x07, payload: [UInt8](repeating: 0xFF, count: 92))
+
+    @Test func ubxOnlyModuleIsFound() {
+        var detector = AutoBaud(counter: FrameSplitter(), candidates: [rate(9600), rate(115_200)])
+        _ = detector.start(now: 0)
+        #expect(detector.received(Array(navPVT.prefix(50)), now: 1) == .listen(rate: rate(9600), deadline: 1200))
+        #expect(detector.received(Array(navPVT.dropFirst(50)) + navPVT, now: 2) == .found(rate(9600)))
+    }
+
+    @Test func noiseAndBadChecksumsAreNotFrames() {
+        var broken = navPVT
+        broken[broken.count - 1] ^= 0x55
+        var splitter = FrameSplitter()
+        let noise: [UInt8] = (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        #expect(splitter.countValidFrames(in: (noise + broken + broken)[...]) == 0)
+        #expect(splitter.countValidFrames(in: (gga + rmc)[...]) == 2)
+    }
+
+    @Test func resetDropsAHalfFrame() {
+        var splitter = FrameSplitter()
+        #expect(splitter.countValidFrames(in: gga.prefix(20)) == 0)
+        splitter.reset()
+        #expect(splitter.countValidFrames(in: gga.dropFirst(20)) == 0)  // the tail alone is no sentence
+        #expect(splitter.countValidFrames(in: gga[...]) == 1)
+    }
+}
+
+/// A FakeModulePort whose reads never wait: the poll loop decides when to call.
+final class InstantModulePort: BaudSwitchablePort {
+    let trueRate: BaudRate
+    private(set) var baud: BaudRate
+    private(set) var switches: [BaudRate] = []
+    var pending: [UInt8] = []
+
+    init(trueRate: BaudRate, startingAt: BaudRate) {
+        self.trueRate = trueRate
+        baud = startingAt
+    }
+
+    func setBaud(_ rate: BaudRate) throws(SerialError) {
+        baud = rate
+        switches.append(rate)
+        pending = []  // like tcflush
+    }
+
+    /// The module sends one burst; what the host hears depends on its rate.
+    func burst() {
+        pending += baud == trueRate ? gga + rmc : [UInt8](repeating: 0xF8, count: 120)
+    }
+
+    func read(appendingTo bytes: inout [UInt8], timeoutMilliseconds: Int) throws(SerialError) -> Int {
+        bytes += pending
+        defer { pending = [] }
+        return pending.count
+    }
+}
+
+@Suite struct AutoBaudLoopTests {
+    @Test func pollLoopFindsTheRateWithoutBlocking() throws {
+        // The loop: a burst every 250 ms makes the port readable; in between, the listen
+        // deadline is the poll timeout.
+        let port = InstantModulePort(trueRate: rate(115_200), startingAt: rate(4800))
+        var detector = AutoBaud(counter: NMEASentenceCounter(), windowMilliseconds: 1000)
+        var now: Int64 = 0
+        var step = detector.start(now: now)
+        var nextBurst: Int64 = 250
+        while case .listen(_, let deadline) = step {
+            try #require(now < 60_000)
+            if nextBurst <= deadline {
+                now = nextBurst
+                port.burst()
+                nextBurst += 250
+            } else {
+                now = deadline
+            }
+            step = try detector.advance(on: port, now: now)
+        }
+        #expect(step == .found(rate(115_200)))
+        #expect(port.baud == rate(115_200))
+        #expect(port.switches == [rate(9600), rate(38400), rate(115_200)])
+        #expect(now == 2250)  // 9600 and 38400 each given up after their 1 s window
+    }
+
+    @Test func advanceAfterTheEndChangesNothing() throws {
+        let port = InstantModulePort(trueRate: rate(9600), startingAt: rate(9600))
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600)])
+        _ = detector.start(now: 0)
+        port.burst()
+        #expect(try detector.advance(on: port, now: 10) == .found(rate(9600)))
+        port.burst()
+        #expect(try detector.advance(on: port, now: 20) == .found(rate(9600)))
+        #expect(port.switches.isEmpty)
+    }
+
+    @Test func realPTYInAPollSet() throws {
+        let pty = try TestPTY()
+        let port = try SerialPort(path: pty.path, baud: rate(9600))
+        let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
+        defer { writer.stop() }
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(19200)], windowMilliseconds: 5000)
+        var step = detector.start(now: MonotonicClock.nowMilliseconds())
+        step = try detector.advance(on: port, now: MonotonicClock.nowMilliseconds())  // switches to 19200
+        while case .listen(_, let deadline) = step {
+            var set = PollSet()
+            set.watch(port.fd)
+            _ = try set.wait(timeoutMilliseconds: PollSet.timeout(until: deadline, now: MonotonicClock.nowMilliseconds()))
+            step = try detector.advance(on: port, now: MonotonicClock.nowMilliseconds())
+        }
+        #expect(step == .found(rate(19200)))
     }
 }

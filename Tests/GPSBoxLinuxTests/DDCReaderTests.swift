@@ -12,6 +12,9 @@ final class FakeDDCModule: DDCBus {
     var buffer: [UInt8] = []
     var arrivals: [Int: [UInt8]] = [:]
     var nakAt: Set<Int> = []
+    /// Called at the start of each transaction (before `nakAt` is checked): a test's
+    /// receiver producing output while the host reads.
+    var beforeTransaction: ((Int) -> Void)?
     private(set) var transactions = 0
     private(set) var streamReads: [Int] = []  // requested sizes
     private(set) var received: [[UInt8]] = []
@@ -20,6 +23,7 @@ final class FakeDDCModule: DDCBus {
         let i = transactions
         transactions += 1
         buffer += arrivals[i] ?? []
+        beforeTransaction?(i)
         if nakAt.contains(i) { throw .noAcknowledge(address: 0x42, errno: EREMOTEIO) }
     }
 
@@ -146,6 +150,27 @@ let frameWithFFs: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 0x5C, 0x00] + [UInt8](repea
         var out: [UInt8] = []
         #expect(try reader.poll(appendingTo: &out).bytesRead == 0)
         #expect(bus.streamReads == 0)
+    }
+
+    @Test func shortReadingBusEndsThePollInsteadOfSpinning() throws {
+        final class ShortBus: DDCBus {
+            func read(register: UInt8, count: Int) throws(DDCError) -> [UInt8] {
+                register == 0xFD ? [0x00, 0x10] : []
+            }
+            func write(_ bytes: [UInt8]) throws(DDCError) {}
+        }
+        var reader = DDCReader(bus: ShortBus())
+        var out: [UInt8] = []
+        #expect(try reader.poll(appendingTo: &out) == .init(bytesRead: 0, moreAvailable: true))
+    }
+
+    @Test(arguments: [
+        (DDCError.noAcknowledge(address: 0x42, errno: EREMOTEIO), "I2C address 0x42 did not acknowledge (Remote I/O error)"),
+        (DDCError.writeTooShort(count: 1), "DDC write of 1 byte(s): at least 2 needed"),
+        (DDCError.system(SystemError(call: "open", path: "/dev/i2c-1", errno: ENOENT)), "open /dev/i2c-1: No such file or directory (errno 2)"),
+    ])
+    func errorsReadWell(error: DDCError, text: String) {
+        #expect(error.description == text)
     }
 
     @Test func commandsGoToTheStream() throws {

@@ -84,6 +84,28 @@ import Testing
         }
     }
 
+    @Test(arguments: [(9600, 50), (115_200, 50), (460_800, 44), (921_600, 22)])
+    func coalescingDelayStaysInsideTheTTYBuffer(rate: Int, delay: Int) throws {
+        let pty = try TestPTY()
+        let port = try SerialPort(path: pty.path, baud: BaudRate(rate))
+        #expect(port.coalescingDelayMilliseconds() == delay)
+        #expect(port.coalescingDelayMilliseconds(target: 10) == 10)
+    }
+
+    @Test func coalescedReadTakesTheWholeBurstAtOnce() throws {
+        // What the delay buys: three writes while the loop is not watching, one read.
+        let pty = try TestPTY()
+        let port = try SerialPort(path: pty.path, baud: BaudRate(115_200))
+        for _ in 0..<3 { try pty.send(gga) }
+        var queued: Int32 = 0  // wait (up to 2 s) until the line discipline holds all three
+        for _ in 0..<200 where queued < 3 * Int32(gga.count) {
+            _ = ioctl(port.fd, UInt(FIONREAD), &queued)
+            usleep(10_000)
+        }
+        var bytes: [UInt8] = []
+        #expect(try port.read(appendingTo: &bytes, timeoutMilliseconds: 1000) == 3 * gga.count)
+    }
+
     @Test func missingDeviceNamesPathAndErrno() {
         let error = SerialError.system(SystemError(call: "open", path: "/dev/ttyNOPE9", errno: ENOENT))
         #expect(throws: error) { try SerialPort(path: "/dev/ttyNOPE9", baud: BaudRate(9600)) }
@@ -117,5 +139,30 @@ import Testing
         let port = try SerialPort(path: pty.path, baud: BaudRate(9600))
         #expect(runProcess([testPython, "-c", script, pty.path]) == 10)
         _ = port
+    }
+}
+
+@Suite struct BaudRateTests {
+    @Test(arguments: [
+        // (rate, bytes, ms): 8N1 is 10 bits a byte; the tty's 4 KiB buffer halves to 2048.
+        (9600, 2048, 2133), (115_200, 2048, 177), (921_600, 2048, 22), (9600, 100, 104),
+    ])
+    func timeToReceiveBoundsReadCoalescing(rate: Int, bytes: Int, milliseconds: Int) throws {
+        #expect(try BaudRate(rate).millisecondsToReceive(bytes: bytes) == milliseconds)
+    }
+
+    @Test func supportedRatesAreAscendingFrom4800To921600() {
+        #expect(BaudRate.supported.first == 4800 && BaudRate.supported.last == 921_600)
+        #expect(BaudRate.supported == BaudRate.supported.sorted())
+    }
+
+    @Test(arguments: [
+        (SerialError.unsupportedBaud(1200), "unsupported baud rate 1200 (supported: 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600)"),
+        (SerialError.busy(path: "/dev/ttyACM0"), "/dev/ttyACM0 is in use by another process (exclusive open)"),
+        (SerialError.deviceGone(path: "/dev/ttyACM0"), "/dev/ttyACM0: device gone (unplugged or closed)"),
+        (SerialError.system(SystemError(call: "open", path: "/dev/serial0", errno: EACCES)), "open /dev/serial0: Permission denied (errno 13)"),
+    ])
+    func errorsNameTheDevice(error: SerialError, text: String) {
+        #expect(error.description == text)
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import GPSBoxSystem
+import Synchronization
 @testable import GPSBoxLinux
 
 /// A real pseudo-terminal: the test plays the module on `master`; the code under test opens
@@ -55,4 +56,43 @@ func runProcess(_ argv: [String]) -> Int32 {
 var testPython: String {
     if let p = getenv("GPSBOX_PYTHON") { return String(cString: p) }
     return "/usr/bin/python3"
+}
+
+/// Writes `bytes` to `fd` every `intervalMicroseconds` on a real thread until stopped (a
+/// Task could starve: blocking tests may occupy every cooperative-pool thread).
+final class PeriodicWriter {
+    private final class Job {
+        let fd: Int32
+        let bytes: [UInt8]
+        let interval: UInt32
+        let stop = Atomic<Bool>(false)
+        init(fd: Int32, bytes: [UInt8], interval: UInt32) {
+            self.fd = fd
+            self.bytes = bytes
+            self.interval = interval
+        }
+    }
+
+    private let job: Job
+    private var thread = pthread_t()
+
+    init(fd: Int32, bytes: [UInt8], intervalMicroseconds: UInt32) {
+        job = Job(fd: fd, bytes: bytes, interval: intervalMicroseconds)
+        let context = Unmanaged.passRetained(job).toOpaque()
+        let started = pthread_create(&thread, nil, { context in
+            let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
+            while !job.stop.load(ordering: .relaxed) {
+                _ = job.bytes.withUnsafeBytes { write(job.fd, $0.baseAddress, $0.count) }
+                usleep(job.interval)
+            }
+            return nil
+        }, context)
+        precondition(started == 0, "pthread_create failed")
+    }
+
+    /// Stops the thread and waits for it (call before closing `fd`).
+    func stop() {
+        job.stop.store(true, ordering: .relaxed)
+        pthread_join(thread, nil)
+    }
 }

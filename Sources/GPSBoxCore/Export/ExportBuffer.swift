@@ -7,21 +7,35 @@ public final class ExportBuffer {
     public private(set) var sink: any ExportSink
     private let storage: UnsafeMutablePointer<UInt8>
     private let capacity: Int
-    private var count = 0
-    // "YYYY-MM-DDT" of the last day printed: consecutive samples almost always share it.
-    private var cachedDay: Int64 = .min
-    private var cachedDate: [UInt8] = []
+    // The fill level and the cached day live in manually allocated memory rather than stored
+    // properties: a class's stored `var`s get a dynamic exclusivity check on every access,
+    // which cost more than the formatting itself on the per-byte paths.
+    private let state = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+    private var count: Int {
+        @inline(__always) get { state[0] }
+        @inline(__always) set { state[0] = newValue }
+    }
+    // Day number of the "YYYY-MM-DDT" in `cachedDate`: consecutive samples almost always share it.
+    private var cachedDay: Int {
+        @inline(__always) get { state[1] }
+        @inline(__always) set { state[1] = newValue }
+    }
+    private let cachedDate = UnsafeMutablePointer<UInt8>.allocate(capacity: 11)
 
     public init(sink: any ExportSink, capacity: Int = 64 * 1024) {
         precondition(capacity >= 256, "ExportBuffer capacity must hold one record")
         self.sink = sink
         self.capacity = capacity
         storage = .allocate(capacity: capacity)
+        state[0] = 0
+        state[1] = .min
     }
 
     deinit {
         flush()
         storage.deallocate()
+        cachedDate.deallocate()
+        state.deallocate()
     }
 
     /// Hands everything buffered to the sink.
@@ -43,6 +57,7 @@ public final class ExportBuffer {
         count += 1
     }
 
+    @inline(__always)
     public func append(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
         if n > capacity {
@@ -55,7 +70,9 @@ public final class ExportBuffer {
         count += n
     }
 
-    public func append(_ s: String) {
+    /// Any String (interpolated text). Literals resolve to the StaticString overload, which
+    /// copies without touching String storage: this one is deliberately named differently.
+    public func append(string s: String) {
         var s = s
         s.withUTF8 { append(bytes: $0) }
     }
@@ -90,7 +107,7 @@ public final class ExportBuffer {
     public func appendJSONQuoted(_ s: String) {
         var quoted = ""
         JSONObjectWriter.appendQuoted(s, to: &quoted)
-        append(quoted)
+        append(string: quoted)
     }
 
     public func append(int v: Int64) {
@@ -105,6 +122,7 @@ public final class ExportBuffer {
     public func append<I: BinaryInteger>(_ v: I) { append(int: Int64(v)) }
 
     /// `value / 10^decimals` printed exactly; trailing fraction zeros (and a bare point) dropped.
+    @inline(__always)
     public func append(fixed value: Int64, decimals: Int) {
         reserve(24 + decimals)
         if value < 0 {
@@ -112,7 +130,7 @@ public final class ExportBuffer {
             count += 1
         }
         let m = value.magnitude
-        let p = UInt64(Self.powersOf10[decimals])
+        let p = Self.power(decimals)
         appendDigits(m / p)
         var frac = m % p
         guard frac != 0 else { return }
@@ -129,8 +147,8 @@ public final class ExportBuffer {
     /// A Double rounded half away from zero to `decimals` places, trailing zeros dropped.
     public func append(_ v: Double, decimals: Int) {
         guard v.isFinite else { append("0"); return }
-        let scaled = (v * Double(Self.powersOf10[decimals])).rounded()
-        guard abs(scaled) < 9.0e18 else { append(String(v)); return }
+        let scaled = (v * Double(Self.power(decimals))).rounded()
+        guard abs(scaled) < 9.0e18 else { append(string: String(v)); return }
         append(fixed: Int64(scaled), decimals: decimals)
     }
 
@@ -154,20 +172,27 @@ public final class ExportBuffer {
     /// RFC 3339 UTC with milliseconds: `2026-11-30T09:00:25.000Z`.
     public func append(time t: UTCTime) {
         let day = t.dayNumber
-        if day != cachedDay {
-            cachedDate = Array(UTCTime(rawValue: day * 86_400_000).rfc3339.utf8.prefix(11))
-            cachedDay = day
+        if Int(day) != cachedDay {
+            let date = Array(UTCTime(rawValue: day * 86_400_000).rfc3339.utf8.prefix(11))
+            cachedDate.update(from: date, count: 11)
+            cachedDay = Int(day)
         }
-        cachedDate.withUnsafeBufferPointer { append(bytes: $0) }
+        reserve(24)
+        (storage + count).update(from: cachedDate, count: 11)
+        count += 11
         let ms = Int(t.rawValue - day * 86_400_000)
-        append(padded: ms / 3_600_000, width: 2)
-        byte(UInt8(ascii: ":"))
-        append(padded: ms / 60_000 % 60, width: 2)
-        byte(UInt8(ascii: ":"))
-        append(padded: ms / 1000 % 60, width: 2)
-        byte(UInt8(ascii: "."))
-        append(padded: ms % 1000, width: 3)
-        byte(UInt8(ascii: "Z"))
+        writeDigits(UInt64(ms / 3_600_000), width: 2)
+        storage[count] = UInt8(ascii: ":")
+        count += 1
+        writeDigits(UInt64(ms / 60_000 % 60), width: 2)
+        storage[count] = UInt8(ascii: ":")
+        count += 1
+        writeDigits(UInt64(ms / 1000 % 60), width: 2)
+        storage[count] = UInt8(ascii: ".")
+        count += 1
+        writeDigits(UInt64(ms % 1000), width: 3)
+        storage[count] = UInt8(ascii: "Z")
+        count += 1
     }
 
     // Caller has reserved room (at most 20 digits).
@@ -192,9 +217,11 @@ public final class ExportBuffer {
         count += width
     }
 
-    static let powersOf10: [Int64] = {
-        var p: [Int64] = [1]
-        for _ in 1...18 { p.append(p.last! * 10) }
+    /// 10^n for n in 0...18.
+    @inline(__always)
+    static func power(_ n: Int) -> UInt64 {
+        var p: UInt64 = 1
+        for _ in 0..<n { p &*= 10 }
         return p
-    }()
+    }
 }

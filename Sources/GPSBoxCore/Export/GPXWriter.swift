@@ -47,36 +47,33 @@ public struct GPXWriter: TrackWriter {
         if let msl = s.altitudeMSL {
             out.append("<ele>")
             out.append(fixed: Int64(msl), decimals: 3)
-            out.append("</ele>")
+            out.append("</ele><time>")
+        } else {
+            out.append("<time>")
         }
-        out.append("<time>")
         out.append(time: s.time)
-        out.append("</time>")
         if let msl = s.altitudeMSL, let hae = s.altitudeHAE {
             // GPX geoidheight: height of the geoid above the WGS84 ellipsoid.
-            out.append("<geoidheight>")
+            out.append("</time><geoidheight>")
             out.append(fixed: Int64(hae) - Int64(msl), decimals: 3)
-            out.append("</geoidheight>")
+            out.append("</geoidheight><fix>")
+        } else {
+            out.append("</time><fix>")
         }
-        out.append("<fix>")
         out.append(s.mode.gpxFix)
         out.append("</fix>")
-        if let sat = s.satellitesUsed {
-            out.append("<sat>")
-            out.append(sat)
-            out.append("</sat>")
-        }
-        dop("hdop", s.hdop)
-        dop("vdop", s.vdop)
-        dop("pdop", s.pdop)
+        element("<sat>", s.satellitesUsed.map(Int64.init), decimals: 0, "</sat>")
+        element("<hdop>", s.hdop.map(Int64.init), decimals: 2, "</hdop>")
+        element("<vdop>", s.vdop.map(Int64.init), decimals: 2, "</vdop>")
+        element("<pdop>", s.pdop.map(Int64.init), decimals: 2, "</pdop>")
         if s.speed != nil || s.course != nil || s.climb != nil || s.horizontalAccuracy != nil
             || s.verticalAccuracy != nil {
             out.append("<extensions>")
-            extensionValue("speed", s.speed.map(Int64.init), decimals: 3)
-            extensionValue("course", s.course.map(Int64.init), decimals: 5)
-            extensionValue("climb", s.climb.map(Int64.init), decimals: 3)
-            extensionValue("hacc", s.horizontalAccuracy.map(Int64.init), decimals: 3)
-            extensionValue("vacc", s.verticalAccuracy.map(Int64.init), decimals: 3)
+            element("<gpsbox:speed>", s.speed.map(Int64.init), decimals: 3, "</gpsbox:speed>")
+            element("<gpsbox:course>", s.course.map(Int64.init), decimals: 5, "</gpsbox:course>")
+            element("<gpsbox:climb>", s.climb.map(Int64.init), decimals: 3, "</gpsbox:climb>")
+            element("<gpsbox:hacc>", s.horizontalAccuracy.map(Int64.init), decimals: 3, "</gpsbox:hacc>")
+            element("<gpsbox:vacc>", s.verticalAccuracy.map(Int64.init), decimals: 3, "</gpsbox:vacc>")
             out.append("</extensions>")
         }
         out.append("</trkpt>\n")
@@ -91,25 +88,11 @@ public struct GPXWriter: TrackWriter {
         out.flush()
     }
 
-    private func dop(_ name: StaticString, _ v: UInt16?) {
+    @inline(__always)
+    private func element(_ open: StaticString, _ v: Int64?, decimals: Int, _ close: StaticString) {
         guard let v else { return }
-        out.append("<")
-        out.append(name)
-        out.append(">")
-        out.append(fixed: Int64(v), decimals: 2)
-        out.append("</")
-        out.append(name)
-        out.append(">")
-    }
-
-    private func extensionValue(_ name: StaticString, _ v: Int64?, decimals: Int) {
-        guard let v else { return }
-        out.append("<gpsbox:")
-        out.append(name)
-        out.append(">")
+        out.append(open)
         out.append(fixed: v, decimals: decimals)
-        out.append("</gpsbox:")
-        out.append(name)
-        out.append(">")
+        out.append(close)
     }
 }

@@ -6,6 +6,7 @@
 // <description> must precede its features (schema order), so they go on an end-of-trip point.
 
 public struct KMLWriter: TrackWriter {
+    public static let measuresTrips = true
     public let out: ExportBuffer
     private var tripNumber = 0
     private var run = 0

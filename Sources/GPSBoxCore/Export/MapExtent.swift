@@ -3,6 +3,7 @@
 // the picture while streaming. Constant memory: a bounding box and a few totals.
 
 public struct MapExtent: TrackWriter, Sendable {
+    public static let measuresTrips = true
     public private(set) var minLatitudeE7 = Int32.max
     public private(set) var maxLatitudeE7 = Int32.min
     public private(set) var minLongitudeE7 = Int32.max

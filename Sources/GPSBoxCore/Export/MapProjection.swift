@@ -23,7 +23,7 @@ public struct MapProjection: Sendable {
         centreLatitude = (Double(e.minLatitudeE7) + Double(e.maxLatitudeE7)) / 2e7
         centreLongitude = (Double(e.minLongitudeE7) + Double(e.maxLongitudeE7)) / 2e7
         metresPerDegreeLatitude = MapProjection.earthRadius * Double.pi / 180
-        metresPerDegreeLongitude = metresPerDegreeLatitude * cosine(degrees: centreLatitude)
+        metresPerDegreeLongitude = metresPerDegreeLatitude * Elementary.cos(centreLatitude * Double.pi / 180)
         let spanX = max(Double(e.maxLongitudeE7 - e.minLongitudeE7) / 1e7 * metresPerDegreeLongitude, minimumSpanMetres)
         let spanY = max(Double(e.maxLatitudeE7 - e.minLatitudeE7) / 1e7 * metresPerDegreeLatitude, minimumSpanMetres)
         pixelsPerMetre = min(width / spanX, height / spanY)
@@ -36,20 +36,4 @@ public struct MapProjection: Sendable {
         let north = (s.latitude - centreLatitude) * metresPerDegreeLatitude
         return (centreX + east * pixelsPerMetre, centreY - north * pixelsPerMetre)
     }
-}
-
-/// cos without Foundation: a Taylor series after range reduction, exact to ~1e-12 for the
-/// latitudes of the Earth (the map needs three digits).
-func cosine(degrees: Double) -> Double {
-    var x = degrees.truncatingRemainder(dividingBy: 360) * Double.pi / 180
-    if x > Double.pi { x -= 2 * Double.pi }
-    if x < -Double.pi { x += 2 * Double.pi }
-    var term = 1.0
-    var sum = 1.0
-    let x2 = x * x
-    for n in stride(from: 2, through: 40, by: 2) {
-        term *= -x2 / Double((n - 1) * n)
-        sum += term
-    }
-    return sum
 }

@@ -110,10 +110,10 @@ public struct NMEAWriter: TrackWriter {
         line.append(UInt8(ascii: ","))
         guard let v else { return }
         if v < 0 { line.append(UInt8(ascii: "-")) }
-        let p = ExportBuffer.powersOf10[decimals]
-        line.append(contentsOf: String(v.magnitude / UInt64(p)).utf8)
+        let p = ExportBuffer.power(decimals)
+        line.append(contentsOf: String(v.magnitude / p).utf8)
         line.append(UInt8(ascii: "."))
-        appendPadded(Int(v.magnitude % UInt64(p)), width: decimals)
+        appendPadded(Int(v.magnitude % p), width: decimals)
     }
 
     private mutating func appendPadded(_ v: Int, width: Int) {

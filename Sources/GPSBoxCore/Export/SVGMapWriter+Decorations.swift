@@ -152,7 +152,7 @@ extension SVGMapWriter {
         let f = Self.frame
         // North arrow, top right of the map: up is true north in this projection.
         let nx = f.x + f.width - 44, ny = f.y + 50
-        out.append("<g transform=\"translate(\(JSONObjectWriter.format(nx, decimals: 1)) \(JSONObjectWriter.format(ny, decimals: 1)))\">\n")
+        out.append(string: "<g transform=\"translate(\(JSONObjectWriter.format(nx, decimals: 1)) \(JSONObjectWriter.format(ny, decimals: 1)))\">\n")
         out.append("""
             <circle r="26" fill="#ffffff" fill-opacity="0.88" stroke="#c5ccc0"/>
             <path d="M0 -15 L8 11 L0 5 Z" fill="#9aa09a"/><path d="M0 -15 L-8 11 L0 5 Z" fill="#1b1b1b"/>
@@ -170,26 +170,26 @@ extension SVGMapWriter {
         let w = metres * projection.pixelsPerMetre
         let label = metres >= 1000 ? JSONObjectWriter.format(metres / 1000, decimals: 1) + " km"
                                    : JSONObjectWriter.format(metres, decimals: 0) + " m"
-        out.append("<g transform=\"translate(\(JSONObjectWriter.format(x, decimals: 1)) \(JSONObjectWriter.format(y, decimals: 1)))\">\n")
-        out.append("<rect x=\"-10\" y=\"-30\" width=\"\(JSONObjectWriter.format(w + 20, decimals: 1))\" height=\"42\" rx=\"6\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>\n")
+        out.append(string: "<g transform=\"translate(\(JSONObjectWriter.format(x, decimals: 1)) \(JSONObjectWriter.format(y, decimals: 1)))\">\n")
+        out.append(string: "<rect x=\"-10\" y=\"-30\" width=\"\(JSONObjectWriter.format(w + 20, decimals: 1))\" height=\"42\" rx=\"6\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>\n")
         for i in 0..<4 {
             let q = w / 4
-            out.append("<rect x=\"\(JSONObjectWriter.format(Double(i) * q, decimals: 1))\" y=\"-6\" width=\"\(JSONObjectWriter.format(q, decimals: 1))\" height=\"7\" ")
+            out.append(string: "<rect x=\"\(JSONObjectWriter.format(Double(i) * q, decimals: 1))\" y=\"-6\" width=\"\(JSONObjectWriter.format(q, decimals: 1))\" height=\"7\" ")
             out.append(i % 2 == 0 ? "fill=\"#1b1b1b\"" : "fill=\"#ffffff\"")
             out.append(" stroke=\"#1b1b1b\" stroke-width=\"1\"/>\n")
         }
         out.append("<text x=\"0\" y=\"-12\" font-size=\"12\" fill=\"#1b1b1b\">0</text>\n")
-        out.append("<text x=\"\(JSONObjectWriter.format(w, decimals: 1))\" y=\"-12\" font-size=\"12\" text-anchor=\"end\" fill=\"#1b1b1b\">")
-        out.append(label)
+        out.append(string: "<text x=\"\(JSONObjectWriter.format(w, decimals: 1))\" y=\"-12\" font-size=\"12\" text-anchor=\"end\" fill=\"#1b1b1b\">")
+        out.append(string: label)
         out.append("</text>\n</g>\n")
     }
 
     private func writeLegend(x: Double, y: Double) {
         let blockWidth = 46.0
         let colours = SpeedPalette.colours
-        out.append("<text x=\"\(JSONObjectWriter.format(x, decimals: 1))\" y=\"\(JSONObjectWriter.format(y, decimals: 1))\" font-size=\"13\" font-weight=\"bold\" fill=\"#1b1b1b\">Speed (km/h)</text>\n")
+        out.append(string: "<text x=\"\(JSONObjectWriter.format(x, decimals: 1))\" y=\"\(JSONObjectWriter.format(y, decimals: 1))\" font-size=\"13\" font-weight=\"bold\" fill=\"#1b1b1b\">Speed (km/h)</text>\n")
         for (i, c) in colours.enumerated() {
-            out.append("<rect x=\"\(JSONObjectWriter.format(x + Double(i) * blockWidth, decimals: 1))\" y=\"\(JSONObjectWriter.format(y + 10, decimals: 1))\" width=\"\(JSONObjectWriter.format(blockWidth, decimals: 1))\" height=\"14\" fill=\"")
+            out.append(string: "<rect x=\"\(JSONObjectWriter.format(x + Double(i) * blockWidth, decimals: 1))\" y=\"\(JSONObjectWriter.format(y + 10, decimals: 1))\" width=\"\(JSONObjectWriter.format(blockWidth, decimals: 1))\" height=\"14\" fill=\"")
             out.append(c)
             out.append("\"/>\n")
         }
@@ -197,13 +197,13 @@ extension SVGMapWriter {
         var v = 0
         while v <= palette.maximumKilometresPerHour {
             let tx = x + total * Double(v) / Double(palette.maximumKilometresPerHour)
-            out.append("<line x1=\"\(JSONObjectWriter.format(tx, decimals: 1))\" y1=\"\(JSONObjectWriter.format(y + 24, decimals: 1))\" x2=\"\(JSONObjectWriter.format(tx, decimals: 1))\" y2=\"\(JSONObjectWriter.format(y + 29, decimals: 1))\" stroke=\"#1b1b1b\"/>")
-            out.append("<text x=\"\(JSONObjectWriter.format(tx, decimals: 1))\" y=\"\(JSONObjectWriter.format(y + 42, decimals: 1))\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1b1b1b\">\(v)</text>\n")
+            out.append(string: "<line x1=\"\(JSONObjectWriter.format(tx, decimals: 1))\" y1=\"\(JSONObjectWriter.format(y + 24, decimals: 1))\" x2=\"\(JSONObjectWriter.format(tx, decimals: 1))\" y2=\"\(JSONObjectWriter.format(y + 29, decimals: 1))\" stroke=\"#1b1b1b\"/>")
+            out.append(string: "<text x=\"\(JSONObjectWriter.format(tx, decimals: 1))\" y=\"\(JSONObjectWriter.format(y + 42, decimals: 1))\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1b1b1b\">\(v)</text>\n")
             v += palette.stepKilometresPerHour
         }
         // Marker key.
         let kx = x + total + 48
-        out.append("""
+        out.append(string: """
             <g font-size="13" fill="#1b1b1b">
             <circle cx="\(kx)" cy="\(y + 17)" r="7" fill="#1a9850" stroke="#ffffff" stroke-width="2.5" filter="url(#shadow)"/>
             <text x="\(kx + 14)" y="\(y + 22)">start</text>

@@ -16,7 +16,8 @@ public struct TrackExport<Writer: TrackWriter> {
     /// Inclusive time window; nil: unbounded.
     public let since: UTCTime?
     public let until: UTCTime?
-    /// Length of the step between two consecutive samples of a run, metres (the geodesic).
+    /// Length of the step between two consecutive samples of a run, metres: the WGS84
+    /// geodesic (Karney) unless a test injects something simpler.
     public let distance: (TrackSample, TrackSample) -> Double
 
     public private(set) var exportedSamples = 0
@@ -29,7 +30,7 @@ public struct TrackExport<Writer: TrackWriter> {
 
     public init(writer: Writer, splitter: TripSplitter = TripSplitter(), trips: TripSelection = .all,
                 since: UTCTime? = nil, until: UTCTime? = nil,
-                distance: @escaping (TrackSample, TrackSample) -> Double) {
+                distance: @escaping (TrackSample, TrackSample) -> Double = Geodesic.wgs84.distance) {
         self.writer = writer
         self.splitter = splitter
         self.trips = trips
@@ -66,7 +67,7 @@ public struct TrackExport<Writer: TrackWriter> {
             open!.runCount += 1
             previous = nil
         }
-        if let previous {
+        if Writer.measuresTrips, let previous {
             open!.distanceMetres += distance(previous, sample)
         }
         open!.end = sample.time

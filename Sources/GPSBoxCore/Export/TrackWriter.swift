@@ -11,7 +11,8 @@ public struct TripSummary: Hashable, Sendable {
     public var end: UTCTime
     public var sampleCount: Int
     public var runCount: Int
-    /// Geodesic length of the exported runs (gaps between runs are not counted), metres.
+    /// Geodesic length of the exported runs (gaps between runs are not counted), metres;
+    /// 0 when the writer does not measure trips.
     public var distanceMetres: Double
 
     public init(number: Int, start: UTCTime, end: UTCTime, sampleCount: Int, runCount: Int,
@@ -28,6 +29,9 @@ public struct TripSummary: Hashable, Sendable {
 }
 
 public protocol TrackWriter {
+    /// True when the writer prints trip distances: measuring costs a geodesic per sample, so
+    /// writers that do not need it (GPX, CSV, NMEA) are not slowed down by it.
+    static var measuresTrips: Bool { get }
     mutating func beginDocument()
     /// `first` is the trip's first exported sample (its time names the trip).
     mutating func beginTrip(number: Int, first: TrackSample)
@@ -37,6 +41,10 @@ public protocol TrackWriter {
     mutating func endTrip(_ summary: TripSummary)
     /// Closes the document and flushes the sink.
     mutating func endDocument()
+}
+
+extension TrackWriter {
+    public static var measuresTrips: Bool { false }
 }
 
 extension FixMode {

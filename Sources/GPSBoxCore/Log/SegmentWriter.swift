@@ -80,9 +80,14 @@ public final class SegmentWriter {
             tick(now: now)
             return false
         }
-        let payload = entry.logPayload()
+        if syncIsDue(now: now) { detectReset() }  // before encoding: this record belongs to the new log
+        // Samples are encoded straight into the buffer; the rare other types via an array.
+        var sample: TrackSample?
+        var payload: [UInt8] = []
+        if case .sample(let s) = entry { sample = s } else { payload = entry.logPayload() }
+        let payloadSize = sample?.logPayloadSize ?? payload.count
         let time = entry.time
-        let recordSize = Int64(LogFormat.recordHeaderSize + payload.count)
+        let recordSize = Int64(LogFormat.recordHeaderSize + payloadSize)
         if let o = open, needsRotation(o, recordSize: recordSize, time: time) { rotate(now: now) }
         if open == nil {
             open = OpenSegment(sequence: nextSequence, firstTime: time ?? lastKnownTime)
@@ -98,20 +103,22 @@ public final class SegmentWriter {
             pending.append(contentsOf: repeatElement(0, count: room))
             open!.size += Int64(room)
         }
-        LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)
+        if let sample {
+            LogRecord.append(type: LogRecordType.sample.rawValue, to: &pending) { sample.appendLogPayload(to: &$0) }
+        } else {
+            LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)
+        }
         open!.size += recordSize
         pendingRecords += 1
         statistics.appendedRecords += 1
-        statistics.payloadBytes += Int64(payload.count)
+        statistics.payloadBytes += Int64(payloadSize)
         if configuration.syncIntervalMilliseconds == 0 { try? sync(now: now) } else { tick(now: now) }
         return true
     }
 
     /// Syncs if the sync interval has passed since the last sync; call it from the main loop.
     public func tick(now: Int64) {
-        if pendingRecords > 0 || !pending.isEmpty, now - lastSync >= configuration.syncIntervalMilliseconds {
-            try? sync(now: now)
-        }
+        if syncIsDue(now: now) { try? sync(now: now) }
     }
 
     /// Writes everything buffered and fdatasyncs it. On failure the unwritten bytes stay
@@ -120,13 +127,7 @@ public final class SegmentWriter {
         lastSync = now
         guard var o = open, pendingRecords > 0 || !pending.isEmpty else { return }
         do {
-            if let name = o.fileName, o.file != nil {
-                // `reset` deleted our segment: what we buffered belonged to the erased log.
-                if case .failure(.notFound) = Result(catching: { () throws(LogIOError) in try directory.size(of: name) }) {
-                    noticeReset()
-                    return
-                }
-            }
+            if detectReset() { return }
             if o.file == nil {
                 let name = SegmentName(sequence: o.sequence, firstTime: o.firstTime).fileName
                 o.file = try withSpaceRetry { () throws(LogIOError) in try directory.create(name) }
@@ -182,6 +183,21 @@ public final class SegmentWriter {
         guard pending.isEmpty, pendingRecords == 0 else { return }
         close(now: now)
         enforceRing()
+    }
+
+    private func syncIsDue(now: Int64) -> Bool {
+        (pendingRecords > 0 || !pending.isEmpty) && now - lastSync >= configuration.syncIntervalMilliseconds
+    }
+
+    /// `reset` deleted our segment: what we buffered belonged to the erased log, so drop it and
+    /// let the next record start a new segment. One stat per sync interval.
+    @discardableResult
+    private func detectReset() -> Bool {
+        guard let name = open?.fileName, open?.file != nil,
+              case .failure(.notFound) = Result(catching: { () throws(LogIOError) in try directory.size(of: name) })
+        else { return false }
+        noticeReset()
+        return true
     }
 
     private func noticeReset() {

@@ -17,7 +17,7 @@ extension Route {
 
     /// A walk round the Central Park Reservoir, New York (≈ 2.5 km loop at 5 km/h): an
     /// ellipse 960 × 600 m turned 29° like Manhattan's street grid.
-    public static var walk: Route {
+    public static let walk: Route = {
         let centre = RoutePoint(latitude: 40.785_6, longitude: -73.962_6, altitudeMSL: 36)
         var points: [RoutePoint] = []
         let count = 120
@@ -32,11 +32,11 @@ extension Route {
         }
         return Route(name: "walk", points: points, traversal: .loop, cruiseSpeed: 5 / 3.6,
                      acceleration: 0.5, geoidSeparation: -32.6, dynamicModel: 3)
-    }
+    }()
 
     /// A city bike ride round the Amsterdam canal ring (≈ 6 km loop, 20 km/h cruising, a
     /// traffic light every 400-700 m).
-    public static var bike: Route {
+    public static let bike: Route = {
         // Corners of a rough ring along Prinsengracht / Singelgracht / Amstel.
         let corners: [(Double, Double)] = [
             (52.379_6, 4.884_0), (52.372_0, 4.882_2), (52.364_4, 4.884_6), (52.360_0, 4.893_4),
@@ -68,11 +68,11 @@ extension Route {
         }
         return Route(name: "bike", points: points, traversal: .loop, cruiseSpeed: 20 / 3.6,
                      acceleration: 0.8, stops: stops, geoidSeparation: 43.0, dynamicModel: 10)
-    }
+    }()
 
     /// The A9 autobahn north out of Munich towards Ingolstadt and back (≈ 60 km each way at
     /// 110 km/h): gentle bends every few km, a long slow descent.
-    public static var freeway: Route {
+    public static let freeway: Route = {
         var p = RoutePoint(latitude: 48.199_0, longitude: 11.606_0, altitudeMSL: 485)
         var points: [RoutePoint] = [p]
         let step = 100.0
@@ -86,11 +86,11 @@ extension Route {
         }
         return Route(name: "freeway", points: points, traversal: .outAndBack, cruiseSpeed: 110 / 3.6,
                      acceleration: 1.5, geoidSeparation: 47.4, dynamicModel: 4)
-    }
+    }()
 
     /// Parked on Marienplatz, Munich: a standing module, for drift and jitter tests.
-    public static var parked: Route {
-        Route(name: "parked", points: [RoutePoint(latitude: 48.137_4, longitude: 11.575_5, altitudeMSL: 519)],
+    public static let parked: Route = {
+        return Route(name: "parked", points: [RoutePoint(latitude: 48.137_4, longitude: 11.575_5, altitudeMSL: 519)],
               traversal: .loop, cruiseSpeed: 0, geoidSeparation: 47.3, dynamicModel: 2)
-    }
+    }()
 }

@@ -32,9 +32,10 @@ public struct SimulatedNavigation: Sendable {
         self.startTime = startTime
     }
 
-    /// A module restart: no fix until the next cold start is over (the route goes on).
-    public mutating func restart() {
-        restartTime = motion.state.time
+    /// A module (re)start at simulated time `t`: no fix until a cold start later (the route
+    /// goes on meanwhile).
+    public mutating func restart(at t: Double) {
+        restartTime = t
         epochIndex = 0
         firstFixTime = nil
     }

@@ -37,10 +37,15 @@ public struct SimulatedReceiver: Sendable {
     public private(set) var navigation: SimulatedNavigation
     public private(set) var responder: SimulatedConfigurationResponder
     public private(set) var faults: FaultSchedule
-    private var commands = UBXCommandReader()
+    /// The receive side: UBX commands are picked out of whatever the host writes; NMEA
+    /// input and noise are ignored, as a module does.
+    private var commands = FrameSplitter()
     private var rng: SplitMix64
+    /// Simulated milliseconds of the next epoch: whole milliseconds, so 10 Hz epochs never
+    /// drift by accumulated rounding (0.1 s is not exact in binary).
+    public private(set) var nextEpochMs: Int64 = 0
     /// Simulated seconds of the next epoch.
-    public private(set) var nextEpochTime = 0.0
+    public var nextEpochTime: Double { Double(nextEpochMs) / 1000 }
     /// Output is suppressed until this simulated time (dropout, disconnect).
     public private(set) var silentUntil = -1.0
     /// The device is unplugged until this simulated time.
@@ -79,7 +84,7 @@ public struct SimulatedReceiver: Sendable {
         let e = navigation.nextEpoch(after: dt)
         lastEpoch = e
         out.epoch = e
-        nextEpochTime = t + configuration.epochPeriod
+        nextEpochMs += Int64(configuration.measurementPeriodMs * max(1, configuration.navigationRatio))
         guard t >= silentUntil else { return out }
         if bootBannerPending {
             bootBannerPending = false
@@ -117,7 +122,12 @@ public struct SimulatedReceiver: Sendable {
     /// Bytes from the host: UBX commands are answered (an NMEA-only module ignores them).
     public mutating func receive(_ bytes: some Sequence<UInt8>) -> Output {
         var out = Output()
-        let frames = commands.read(bytes)
+        var frames: [UBXCommandFrame] = []
+        commands.feed(Array(bytes)) { frame in
+            if case let .ubx(id, payload) = frame {
+                frames.append(UBXCommandFrame(messageClass: id.messageClass, messageID: id.id, payload: Array(payload)))
+            }
+        }
         guard configuration.model != .nmea, time >= silentUntil else { return out }
         for f in frames {
             if f.messageClass == 0x01, f.payload.isEmpty, let e = lastEpoch,
@@ -134,18 +144,18 @@ public struct SimulatedReceiver: Sendable {
             }
             let o = responder.handle(f)
             out.bytes += o.reply
-            if o.restart { restartModule() }
+            if o.restart { restartModule(at: time) }
             if let b = o.newBaud { out.baudAfter = b }
         }
         return out
     }
 
-    /// Counters of the command side: bytes that were no UBX frame, frames with bad checksums.
-    public var commandDiscards: (bytes: Int, badChecksums: Int) { (commands.discardedBytes, commands.badChecksums) }
+    /// Counters of the command side (frames, checksum failures, skipped bytes).
+    public var commandCounters: FrameCounters { commands.counters }
 
-    private mutating func restartModule() {
+    private mutating func restartModule(at t: Double) {
         responder.current = responder.saved
-        navigation.restart()
+        navigation.restart(at: t)
         bootBannerPending = true
     }
 
@@ -163,13 +173,13 @@ public struct SimulatedReceiver: Sendable {
             disconnectedUntil = t + faults.disconnectDuration
             silentUntil = max(silentUntil, disconnectedUntil)
             // Unplugged means unpowered: it comes back with its saved configuration, cold.
-            restartModule()
+            restartModule(at: disconnectedUntil)
         case .baud:
             let others = SimulatedConfigurationResponder.standardBauds.filter { $0 != baud && $0 >= 9600 }.sorted()
             responder.current.baud = others[Int(rng.next() % UInt64(others.count))]
             out.baudAfter = responder.current.baud
         case .reset:
-            restartModule()
+            restartModule(at: t)
             if responder.current.baud != baud { out.baudAfter = responder.current.baud }
         }
     }

@@ -3,7 +3,8 @@
 // filesystem path or, with a leading '@', an abstract-namespace name (sd_notify(3)).
 //
 // Each message goes out with sendto(2) rather than over a connected socket, so a systemd
-// that re-executed itself and re-created the socket is still reached.
+// that re-executed itself and re-created the socket is still reached. The socket is
+// non-blocking: a stalled systemd costs one lost notification (EAGAIN), never a stalled loop.
 import GPSBoxSystem
 import Glibc
 
@@ -32,7 +33,7 @@ public final class SystemdNotifier {
         let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)!
         addressLength = socklen_t(pathOffset + name.count + (abstract ? 0 : 1))
         let fd = try sys("socket", path: socketPath) {
-            socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         }
         descriptor = FileDescriptor(adopting: fd)
     }

@@ -53,6 +53,7 @@ public struct DDCReader {
                 output += chunk
                 total += chunk.count
                 remaining -= chunk.count
+                if chunk.isEmpty { return Poll(bytesRead: total, moreAvailable: true) }  // a bus that short-reads
             }
         }
     }

@@ -1,0 +1,77 @@
+// `gpsbox map`: an offline picture of the trips as SVG (or an HTML page around it), in two
+// streaming passes over the log: the extent first, then the drawing.
+import GPSBoxCore
+import GPSBoxSystem
+
+struct MapCommand: Subcommand {
+    static let name = "map"
+    static let abstract = "Draw the trips as an SVG map (or an HTML page), offline."
+    static let usage = "gpsbox map [--log-dir DIR | FILE…] [--trip N|last|all] [--since T] [--until T] [--title TEXT] -o FILE.svg|FILE.html"
+    static let help = """
+        Draws the selected trips on a plain background, no map tiles and no network needed: the
+        route coloured by speed with a legend, start and end markers, sample points, a scale bar,
+        a north arrow and a title with the date and the distance. The picture is 1000 × 800
+        units; the .html page shows the same SVG, scaled to the browser window.
+
+        options:
+          -o, --output FILE  FILE.svg or FILE.html (required)
+          --title TEXT       replaces the title line (default: date and distance)
+        \(TrackLogOptions.helpLines)
+
+        examples:
+          gpsbox map --trip last -o ride.svg
+          gpsbox map --since 7d -o week.html
+          rsvg-convert ride.svg -o ride.png
+        """
+
+    var log: TrackLogOptions
+    var output: String
+    var title: String?
+
+    init(_ args: inout Arguments) throws(UsageError) {
+        guard let o = try args.option("-o", "--output") else { throw UsageError("-o FILE.svg or -o FILE.html is required") }
+        guard o.hasSuffix(".svg") || o.hasSuffix(".html") || o.hasSuffix(".htm") || o == "-" else {
+            throw UsageError("-o: '\(o)' must end in .svg or .html")
+        }
+        output = o
+        title = try args.option("--title")
+        log = try TrackLogOptions(&args, allowFiles: true)
+        try args.expectEnd()
+    }
+
+    func run(_ io: inout CommandIO) throws -> ExitStatus {
+        if let problem = log.checkReadable() {
+            io.err.write("gpsbox map: \(problem)\n")
+            return .failure
+        }
+        let (trips, since, until) = log.resolve()
+        var pass1 = TrackExport(writer: MapExtent(), trips: trips, since: since, until: until)
+        log.feed(log.makeReader(), into: &pass1)
+        let extent = pass1.writer
+        guard !extent.isEmpty else {
+            io.err.write("gpsbox map: no samples selected from \(log.sourceDescription); nothing to draw\n")
+            return .failure
+        }
+        let target: CommandOutput
+        do {
+            target = try CommandOutput(path: output, io: io)
+        } catch {
+            io.err.write("gpsbox map: cannot write: \(error)\n")
+            return .failure
+        }
+        let reader = log.makeReader()
+        do {
+            let writer = SVGMapWriter(ExportBuffer(sink: target), extent: extent,
+                                      html: !output.hasSuffix(".svg") && output != "-", title: title)
+            var pass2 = TrackExport(writer: writer, trips: trips, since: since, until: until)
+            log.feed(reader, into: &pass2)
+        }
+        target.finish(&io)
+        if let e = target.error {
+            io.err.write("gpsbox map: \(e)\n")
+            return .failure
+        }
+        let damaged = TrackLogOptions.report(reader, command: Self.name, to: &io.err)
+        return damaged ? .damagedDataSkipped : .success
+    }
+}

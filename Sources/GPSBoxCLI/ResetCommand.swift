@@ -1,0 +1,78 @@
+// `gpsbox reset`: deletes every segment of a track log after asking. Uses the log's own
+// reset primitive, which refuses a directory that is not a track log and is safe while the
+// daemon writes (it notices its segment is gone at its next sync and starts a new one).
+import GPSBoxCore
+import GPSBoxSystem
+
+struct ResetCommand: Subcommand {
+    static let name = "reset"
+    static let abstract = "Delete all logged tracks (asks first)."
+    static let usage = "gpsbox reset --log-dir DIR [--yes]"
+    static let help = """
+        Deletes every segment file of the track log in DIR after printing what will go and
+        asking for "yes" on standard input. Refuses a directory that holds neither the gpsbox
+        marker file nor segment files, so a mistyped path deletes nothing. Safe while
+        `gpsbox run` is logging: it starts a new segment at its next sync.
+
+        options:
+          --log-dir DIR   the track log directory (required, e.g. /var/lib/gpsbox)
+          --yes, -y       do not ask
+
+        examples:
+          gpsbox reset --log-dir /var/lib/gpsbox
+          gpsbox reset --log-dir /var/lib/gpsbox --yes
+        """
+
+    /// Reads the answer to the prompt (tests replace it; nil is end of input).
+    nonisolated(unsafe) static var readAnswer: () -> String? = { readLine() }
+
+    var directory: String
+    var assumeYes: Bool
+
+    init(_ args: inout Arguments) throws(UsageError) {
+        assumeYes = args.flag("--yes", "-y")
+        guard let d = try args.option("--log-dir") else { throw UsageError("--log-dir DIR is required") }
+        directory = d
+        try args.expectEnd()
+    }
+
+    func run(_ io: inout CommandIO) throws -> ExitStatus {
+        guard POSIXLogDirectory.isTrackLogDirectory(path: directory) else {
+            io.err.write("gpsbox reset: \(directory) is not a gpsbox track log (no marker file, no segments); nothing deleted\n")
+            return .failure
+        }
+        let dir = POSIXLogDirectory(path: directory)
+        let names = (try? TrackLogReader.segmentNames(in: dir)) ?? []
+        let bytes = names.reduce(Int64(0)) { $0 + ((try? dir.size(of: $1.fileName)) ?? 0) }
+        if !assumeYes {
+            io.out.write("Delete \(names.count) segment file(s), \(Self.size(bytes)), from \(directory)? Type yes to confirm: ")
+            if let stdout = io.out as? FileSink { stdout.file.flush() }
+            let answer = Self.readAnswer()?.trimmingWhitespace.lowercased()
+            guard answer == "yes" || answer == "y" else {
+                io.out.write("\n")
+                io.err.write("gpsbox reset: not confirmed; nothing deleted\n")
+                return .failure
+            }
+        }
+        do {
+            let result = try TrackLogDirectory.reset(dir)
+            io.out.write("deleted \(result.segmentsDeleted) segment file(s), \(Self.size(result.bytesDeleted)) from \(directory)\n")
+            return .success
+        } catch {
+            io.err.write("gpsbox reset: \(error)\n")
+            return .failure
+        }
+    }
+
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 * 1024 { return JSONObjectWriter.format(Double(bytes) / 1024, decimals: 1) + " KiB" }
+        return JSONObjectWriter.format(Double(bytes) / 1_048_576, decimals: 1) + " MiB"
+    }
+}
+
+extension String {
+    fileprivate var trimmingWhitespace: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }.reversed())
+    }
+}

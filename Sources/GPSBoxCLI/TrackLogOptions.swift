@@ -1,0 +1,157 @@
+// The options `dump`, `stats` and `map` share: which log to read (a directory or explicit
+// segment files), which trips and which time window. Relative times and `--trip last` are
+// resolved against the log itself in a quick first pass: the Pi has no real-time clock, so
+// "2h" means "the last two hours of the log", counted back from its newest sample.
+import GPSBoxCore
+import GPSBoxSystem
+
+struct TrackLogOptions {
+    static let defaultDirectory = "/var/lib/gpsbox"
+
+    enum Trips: Equatable {
+        case all, last
+        case number(Int)
+    }
+
+    enum TimeBound: Equatable {
+        case absolute(UTCTime)
+        /// Milliseconds before the newest sample in the log.
+        case beforeNewest(Int64)
+    }
+
+    var directory: String?
+    var files: [String] = []
+    var trips = Trips.all
+    var since: TimeBound?
+    var until: TimeBound?
+
+    static let helpLines = """
+          --log-dir DIR      track log directory (default \(defaultDirectory))
+          --trip N|last|all  one trip by number (as `gpsbox stats` lists them), the newest, or all
+                             (default all)
+          --since T          only samples at or after T
+          --until T          only samples at or before T
+                             T is an RFC 3339 UTC time (2026-11-30T09:00:00Z) or a duration back
+                             from the NEWEST SAMPLE IN THE LOG (the Pi has no clock to ask for
+                             "now"): 90s, 30m, 2h, 7d; `--since 2h` is the log's last two hours
+        """
+
+    init(_ args: inout Arguments, allowFiles: Bool) throws(UsageError) {
+        directory = try args.option("--log-dir")
+        if let t = try args.option("--trip") {
+            switch t {
+            case "all": trips = .all
+            case "last": trips = .last
+            default:
+                guard let n = Int(t), n >= 1 else { throw UsageError("--trip: '\(t)' is not a trip number, last or all") }
+                trips = .number(n)
+            }
+        }
+        since = try Self.timeBound(try args.option("--since"), flag: "--since")
+        until = try Self.timeBound(try args.option("--until"), flag: "--until")
+        if allowFiles {
+            files = args.positionals()
+            if directory != nil && !files.isEmpty {
+                throw UsageError("give either --log-dir DIR or segment files, not both")
+            }
+        }
+    }
+
+    static func timeBound(_ text: String?, flag: String) throws(UsageError) -> TimeBound? {
+        guard let text else { return nil }
+        if let t = UTCTime(rfc3339: text) { return .absolute(t) }
+        if let ms = Self.milliseconds(text) { return .beforeNewest(ms) }
+        throw UsageError("\(flag): '\(text)' is neither an RFC 3339 UTC time (2026-11-30T09:00:00Z) nor a duration (30m, 2h, 7d)")
+    }
+
+    /// `500ms`, `90s`, `30m`, `2h`, `7d` → milliseconds.
+    static func milliseconds(_ text: String) -> Int64? {
+        let units: [(String, Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            let number = text.dropLast(suffix.count)
+            if let n = Int64(number), n >= 0, n <= Int64.max / scale { return n * scale }
+        }
+        return nil
+    }
+
+    var directoryPath: String { directory ?? Self.defaultDirectory }
+
+    /// Names what is being read, for messages.
+    var sourceDescription: String { files.isEmpty ? directoryPath : files.joined(separator: " ") }
+
+    /// A usable log, or the reason it is not one (printed by the command, exit 1).
+    func checkReadable() -> String? {
+        if !files.isEmpty { return nil }   // per-file problems are reported as damage
+        if !POSIXLogDirectory.isTrackLogDirectory(path: directoryPath) {
+            return "\(directoryPath) is not a gpsbox track log (no segment files or marker); use --log-dir DIR"
+        }
+        return nil
+    }
+
+    func makeReader() -> TrackLogReader {
+        files.isEmpty ? TrackLogReader(directoryPath: directoryPath) : TrackLogReader(filePaths: files)
+    }
+
+    /// Trip selection and absolute window; reads the log once first when `last` or a
+    /// relative time needs it.
+    func resolve() -> (trips: TripSelection, since: UTCTime?, until: UTCTime?) {
+        var newest: UTCTime?
+        var lastTrip = 0
+        let needsScan = trips == .last || Self.isRelative(since) || Self.isRelative(until)
+        if needsScan {
+            var splitter = TripSplitter()
+            for entry in makeReader() {
+                switch entry {
+                case .sample(let s):
+                    _ = splitter.classify(s)
+                    newest = max(newest ?? s.time, s.time)
+                case .tripStart, .tripStop:
+                    splitter.markTripBoundary()
+                default:
+                    break
+                }
+            }
+            lastTrip = splitter.tripNumber
+        }
+        func absolute(_ b: TimeBound?) -> UTCTime? {
+            switch b {
+            case nil: return nil
+            case .absolute(let t): return t
+            case .beforeNewest(let ms): return UTCTime(rawValue: (newest?.rawValue ?? 0) - ms)
+            }
+        }
+        let selection: TripSelection
+        switch trips {
+        case .all: selection = .all
+        case .number(let n): selection = .number(n)
+        case .last: selection = .number(max(lastTrip, 1))
+        }
+        return (selection, absolute(since), absolute(until))
+    }
+
+    private static func isRelative(_ b: TimeBound?) -> Bool {
+        if case .beforeNewest = b { return true }
+        return false
+    }
+
+    /// Streams the log into `export`: samples in order, trip markers as boundaries.
+    func feed<W: TrackWriter>(_ reader: TrackLogReader, into export: inout TrackExport<W>) {
+        for entry in reader {
+            switch entry {
+            case .sample(let s): export.add(s)
+            case .tripStart, .tripStop: export.markTripBoundary()
+            default: break
+            }
+        }
+        export.finish()
+    }
+
+    /// Damage lines for stderr (torn tails are the normal end of a log copied mid-write and
+    /// are not reported) and whether any corruption was seen (exit status 3).
+    static func report(_ reader: TrackLogReader, command: String, to err: inout any TextSink) -> Bool {
+        for d in reader.damage where d.isCorruption {
+            err.write("gpsbox \(command): damaged data skipped: \(d)\n")
+        }
+        return reader.hasCorruption
+    }
+}

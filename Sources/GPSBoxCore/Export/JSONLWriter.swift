@@ -1,0 +1,22 @@
+// gpsd TPV objects, one per line (JSON Lines), for `dump --format jsonl`: the logged sample
+// becomes a Fix again and goes through the same TPVJSON encoder as `decode --format tpv`, so
+// both commands print identical objects for identical fixes.
+
+public struct JSONLWriter: TrackWriter {
+    public let out: ExportBuffer
+
+    public init(_ out: ExportBuffer) { self.out = out }
+
+    public mutating func beginDocument() {}
+    public mutating func beginTrip(number: Int, first: TrackSample) {}
+    public mutating func beginRun() {}
+
+    public mutating func write(_ s: TrackSample) {
+        out.append(string: TPVJSON.line(Fix(s)))
+        out.append("\n")
+    }
+
+    public mutating func endRun() {}
+    public mutating func endTrip(_ summary: TripSummary) {}
+    public mutating func endDocument() { out.flush() }
+}

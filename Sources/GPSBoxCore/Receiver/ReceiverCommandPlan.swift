@@ -1,0 +1,97 @@
+// The list of configuration commands for one receiver generation, in the order they are
+// sent. Order matters: rate and messages first, the port change (NMEA off / baud switch)
+// late because it changes what the host hears, and the save last so a failed baud switch
+// is never stored in flash.
+
+/// One configuration command and what to expect after sending it.
+public struct ReceiverCommand: Hashable, Sendable {
+    /// For logs: "CFG-RATE measurement period 100 ms".
+    public var name: String
+    public var frame: [UInt8]
+    /// The settings inside (a CFG-VALSET batch that is NAKed is retried item by item).
+    public var items: [ReceiverConfigItem]
+    /// After sending, the host switches to this baud rate and confirms with a MON-VER poll
+    /// instead of waiting for the ACK (which races the switch on the wire).
+    public var switchesBaudTo: Int?
+
+    /// Class and id the receiver names in its ACK-ACK / ACK-NAK (frame bytes 2 and 3).
+    public var acknowledgedClass: UInt8 { frame.count > 3 ? frame[2] : 0 }
+    public var acknowledgedID: UInt8 { frame.count > 3 ? frame[3] : 0 }
+}
+
+public enum ReceiverCommandPlan {
+    /// `protocolVersion`: from MON-VER; below 15 (u-blox 7) NAV-SVINFO replaces NAV-SAT.
+    public static func commands(for generation: ReceiverGeneration, protocolVersion: UBXProtocolVersion? = nil,
+                                settings: ReceiverSettings,
+                                encoding: some ReceiverCommandEncoding) -> [ReceiverCommand] {
+        let n = settings.satelliteInfoPerSolutions
+        var items: [ReceiverConfigItem] = [.measurementPeriod(ms: 1000 / settings.rateHertz)]
+        switch generation {
+        case .legacyWithoutPVT:
+            items += [.messageRate(.navPOSLLH, perSolutions: 1), .messageRate(.navVELNED, perSolutions: 1),
+                      .messageRate(.navSOL, perSolutions: 1), .messageRate(.navTIMEUTC, perSolutions: 1),
+                      .messageRate(.navSVINFO, perSolutions: n), .messageRate(.navDOP, perSolutions: n)]
+        case .legacy, .keyValue:
+            // NAV-SAT arrived with protocol 15 (u-blox 8); u-blox 7 reports satellites in NAV-SVINFO.
+            let satellites: ReceiverOutputMessage =
+                generation == .legacy && (protocolVersion.map { $0.major < 15 } ?? false) ? .navSVINFO : .navSAT
+            items += [.messageRate(.navPVT, perSolutions: 1), .messageRate(satellites, perSolutions: n),
+                      .messageRate(.navDOP, perSolutions: n)]
+        }
+        if let model = settings.dynamicModel { items.append(.dynamicModel(model)) }
+        if settings.silenceNMEA { items.append(.nmeaOutput(false)) }
+
+        var plan: [ReceiverCommand] = []
+        switch generation {
+        case .legacy, .legacyWithoutPVT:
+            for item in items {
+                plan.append(ReceiverCommand(name: "\(legacyName(item)) \(describe(item))",
+                                            frame: encoding.legacyCommand(item, settings: settings),
+                                            items: [item], switchesBaudTo: nil))
+            }
+            if let baud = settings.baudSwitch {
+                plan.append(ReceiverCommand(name: "CFG-PRT \(describe(.baudRate(baud)))",
+                                            frame: encoding.legacyCommand(.baudRate(baud), settings: settings),
+                                            items: [.baudRate(baud)], switchesBaudTo: baud))
+            }
+            if settings.save {
+                plan.append(ReceiverCommand(name: "CFG-CFG save to BBR and flash", frame: encoding.legacySave(),
+                                            items: [], switchesBaudTo: nil))
+            }
+        case .keyValue:
+            plan.append(valset(items, settings: settings, encoding: encoding))
+            if let baud = settings.baudSwitch {
+                var command = valset([.baudRate(baud)], settings: settings, encoding: encoding)
+                command.switchesBaudTo = baud
+                plan.append(command)
+            }
+        }
+        return plan
+    }
+
+    static func valset(_ items: [ReceiverConfigItem], settings: ReceiverSettings,
+                       encoding: some ReceiverCommandEncoding) -> ReceiverCommand {
+        let layers = settings.save ? "RAM+BBR+flash" : "RAM"
+        return ReceiverCommand(name: "CFG-VALSET (\(layers)) " + items.map(describe).joined(separator: ", "),
+                               frame: encoding.valset(items, settings: settings), items: items, switchesBaudTo: nil)
+    }
+
+    static func legacyName(_ item: ReceiverConfigItem) -> String {
+        switch item {
+        case .measurementPeriod: "CFG-RATE"
+        case .messageRate: "CFG-MSG"
+        case .nmeaOutput, .baudRate: "CFG-PRT"
+        case .dynamicModel: "CFG-NAV5"
+        }
+    }
+
+    static func describe(_ item: ReceiverConfigItem) -> String {
+        switch item {
+        case .measurementPeriod(let ms): "measurement period \(ms) ms"
+        case .messageRate(let m, let k): "\(m.rawValue) \(k == 0 ? "off" : "every \(k) solution\(k == 1 ? "" : "s")")"
+        case .nmeaOutput(let on): "NMEA output \(on ? "on" : "off")"
+        case .dynamicModel(let model): "dynamic model \(model)"
+        case .baudRate(let b): "baud rate \(b)"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+// What `gpsbox configure` and the daemon ask the receiver to do (issue 3 §3), in semantic
+// terms; ReceiverCommandEncoding turns them into UBX frames for a receiver generation.
+
+/// The receiver port gpsbox talks through (CFG-PRT portID: 0 DDC/I2C, 1 UART1, 3 USB).
+public enum ReceiverPort: String, Hashable, Sendable {
+    case uart1, i2c, usb
+}
+
+/// Messages the configurator enables.
+public enum ReceiverOutputMessage: String, Hashable, Sendable, CaseIterable {
+    case navPVT = "NAV-PVT", navSAT = "NAV-SAT", navDOP = "NAV-DOP", navSVINFO = "NAV-SVINFO",
+         navPOSLLH = "NAV-POSLLH", navVELNED = "NAV-VELNED", navSOL = "NAV-SOL", navTIMEUTC = "NAV-TIMEUTC"
+
+    public var messageID: UBXMessageID {
+        switch self {
+        case .navPVT: .navPVT
+        case .navSAT: .navSAT
+        case .navDOP: .navDOP
+        case .navSVINFO: .navSVINFO
+        case .navPOSLLH: .navPOSLLH
+        case .navVELNED: .navVELNED
+        case .navSOL: .navSOL
+        case .navTIMEUTC: .navTIMEUTC
+        }
+    }
+}
+
+/// One setting, as one CFG message on legacy receivers or one key/value item of CFG-VALSET.
+public enum ReceiverConfigItem: Hashable, Sendable {
+    /// Time between measurements (CFG-RATE measRate / CFG-RATE-MEAS), ms.
+    case measurementPeriod(ms: Int)
+    /// Output `message` once every `perSolutions` navigation solutions (0 = off).
+    case messageRate(ReceiverOutputMessage, perSolutions: Int)
+    /// NMEA output on the port on or off (UBX output stays on).
+    case nmeaOutput(Bool)
+    /// Dynamic platform model (CFG-NAV5 dynModel / CFG-NAVSPG-DYNMODEL).
+    case dynamicModel(UBXDynamicModel)
+    /// UART baud rate.
+    case baudRate(Int)
+}
+
+public enum ReceiverSettingsError: Error, Hashable, Sendable {
+    case rateOutOfRange(hertz: Int)
+    case baudRateUnsupported(Int)
+}
+
+public struct ReceiverSettings: Hashable, Sendable {
+    public var port: ReceiverPort
+    /// The baud rate the host uses now (UART only; ignored for I2C and USB).
+    public var currentBaudRate: Int
+    /// Switch the UART to this rate and follow it (nil: keep).
+    public var baudRate: Int?
+    /// Navigation solutions per second, 1…25.
+    public var rateHertz: Int
+    /// NAV-SAT and NAV-DOP once per this many solutions (default: once a second).
+    public var satelliteInfoPerSolutions: Int
+    public var silenceNMEA: Bool
+    public var dynamicModel: UBXDynamicModel?
+    /// 7-bit DDC address of the module (I2C only): CFG-PRT for the DDC port rewrites it.
+    public var i2cAddress: UInt8
+    /// Also store the configuration in battery-backed RAM and flash (`--save`).
+    public var save: Bool
+
+    public static let standardBaudRates = [4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600]
+
+    public init(port: ReceiverPort = .uart1, currentBaudRate: Int = 9600, baudRate: Int? = nil, rateHertz: Int = 1,
+                satelliteInfoPerSolutions: Int? = nil, silenceNMEA: Bool = false, dynamicModel: UBXDynamicModel? = nil,
+                i2cAddress: UInt8 = 0x42, save: Bool = false) throws(ReceiverSettingsError) {
+        guard (1...25).contains(rateHertz) else { throw .rateOutOfRange(hertz: rateHertz) }
+        if let b = baudRate, !Self.standardBaudRates.contains(b) { throw .baudRateUnsupported(b) }
+        self.port = port
+        self.currentBaudRate = currentBaudRate
+        self.baudRate = baudRate
+        self.rateHertz = rateHertz
+        self.satelliteInfoPerSolutions = max(1, satelliteInfoPerSolutions ?? rateHertz)
+        self.silenceNMEA = silenceNMEA
+        self.dynamicModel = dynamicModel
+        self.i2cAddress = i2cAddress
+        self.save = save
+    }
+
+    /// The baud rate to switch to, when it differs from the current one on a UART.
+    var baudSwitch: Int? {
+        guard port == .uart1, let b = baudRate, b != currentBaudRate else { return nil }
+        return b
+    }
+}

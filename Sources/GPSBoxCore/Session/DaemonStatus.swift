@@ -1,0 +1,123 @@
+// What `gpsbox run` tells people about itself, about once a second, in
+// /run/gpsbox/status.json (replaced atomically) and what `gpsbox status` prints. Field names
+// carry their units; absent values are omitted, never written as 0.
+
+public struct DaemonStatus: Equatable, Sendable {
+    public var pid: Int = 0
+    public var version: String = ""
+    /// "starting", "searching", "fix", "no-data", "device-lost", "storage-error", "stopping".
+    public var state: String = "starting"
+    public var device: String?
+    public var receiver: String?
+    public var uptimeSeconds: Int64 = 0
+    public var recording = false
+
+    public var fixMode: FixMode?
+    public var fixValid = false
+    public var fixTime: UTCTime?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var altitudeMSLMetres: Double?
+    public var horizontalAccuracyMetres: Double?
+    public var speedMetresPerSecond: Double?
+    public var satellitesUsed: Int?
+    public var satellitesInView: Int?
+    public var secondsSinceFix: Double?
+    public var secondsSinceData: Double?
+
+    public var tripID: UInt32?
+    public var tripDistanceMetres: Double?
+    public var tripDurationSeconds: Double?
+    public var tripMovingSeconds: Double?
+    public var tripAverageSpeed: Double?
+    public var tripMaxSpeed: Double?
+    public var lastSampleTime: UTCTime?
+    public var samplesWritten = 0
+
+    public var logDirectory: String?
+    public var logSyncedRecords = 0
+    public var logUnsyncedRecords = 0
+    public var logBytesWritten: Int64 = 0
+    public var logSegments = 0
+    public var logSyncs = 0
+    public var logError: String?
+
+    public var ledPattern: String?
+    public var bytesRead = 0
+    public var nmeaFrames = 0
+    public var ubxFrames = 0
+    public var checksumFailures = 0
+    public var bytesSkipped = 0
+    public var reconnects = 0
+    public var lastError: String?
+
+    public init() {}
+
+    /// One JSON object, keys grouped by concern.
+    public var json: String {
+        var w = JSONObjectWriter()
+        w.field("class", "STATUS")
+        w.field("version", version)
+        w.field("pid", pid)
+        w.field("state", state)
+        w.field("device", device)
+        w.field("receiver", receiver)
+        w.field("uptime_s", uptimeSeconds)
+        w.field("recording", recording)
+        var fix = JSONObjectWriter()
+        fix.field("mode", fixMode.map { Self.modeName($0) })
+        fix.field("valid", fixValid)
+        fix.field("time", fixTime?.rfc3339)
+        fix.field("lat", latitude, decimals: 7)
+        fix.field("lon", longitude, decimals: 7)
+        fix.field("alt_msl_m", altitudeMSLMetres, decimals: 1)
+        fix.field("hacc_m", horizontalAccuracyMetres, decimals: 1)
+        fix.field("speed_mps", speedMetresPerSecond, decimals: 2)
+        fix.field("sats_used", satellitesUsed)
+        fix.field("sats_in_view", satellitesInView)
+        fix.field("age_s", secondsSinceFix, decimals: 1)
+        fix.field("data_age_s", secondsSinceData, decimals: 1)
+        w.rawField("fix", fix.finished())
+        var trip = JSONObjectWriter()
+        trip.field("id", tripID)
+        trip.field("distance_m", tripDistanceMetres, decimals: 1)
+        trip.field("duration_s", tripDurationSeconds, decimals: 0)
+        trip.field("moving_s", tripMovingSeconds, decimals: 0)
+        trip.field("avg_speed_mps", tripAverageSpeed, decimals: 2)
+        trip.field("max_speed_mps", tripMaxSpeed, decimals: 2)
+        trip.field("last_sample", lastSampleTime?.rfc3339)
+        trip.field("samples", samplesWritten)
+        w.rawField("trip", trip.finished())
+        var log = JSONObjectWriter()
+        log.field("dir", logDirectory)
+        log.field("synced_records", logSyncedRecords)
+        log.field("unsynced_records", logUnsyncedRecords)
+        log.field("bytes_written", logBytesWritten)
+        log.field("segments_created", logSegments)
+        log.field("syncs", logSyncs)
+        log.field("error", logError)
+        w.rawField("log", log.finished())
+        w.field("led", ledPattern)
+        var c = JSONObjectWriter()
+        c.field("bytes", bytesRead)
+        c.field("nmea", nmeaFrames)
+        c.field("ubx", ubxFrames)
+        c.field("checksum_failures", checksumFailures)
+        c.field("bytes_skipped", bytesSkipped)
+        c.field("reconnects", reconnects)
+        w.rawField("counters", c.finished())
+        w.field("last_error", lastError)
+        return w.finished()
+    }
+
+    public static func modeName(_ mode: FixMode) -> String {
+        switch mode {
+        case .none: "none"
+        case .deadReckoning: "dead-reckoning"
+        case .twoD: "2d"
+        case .threeD: "3d"
+        case .gnssDeadReckoning: "gnss+dr"
+        case .timeOnly: "time-only"
+        }
+    }
+}

@@ -1,0 +1,165 @@
+// Signals, reload, the LED, status.json and a clean stop.
+import Glibc
+import GPSBoxCore
+import GPSBoxSystem
+
+extension Daemon {
+    func handleSignals(now: Int64) {
+        let received: [Signal]
+        do { received = try signals.drain() } catch { return }
+        for s in received {
+            switch s {
+            case .terminate, .interrupt:
+                log(.notice, "\(s): stopping")
+                running = false
+            case .hangup:
+                reload(now: now)
+            case .user1:
+                let on = !session.isRecording
+                session.setRecording(on) { handle($0, now: now) }
+                log(.notice, on ? "recording started" : "recording stopped")
+                writeStatus(now: now)
+            default:
+                break
+            }
+        }
+    }
+
+    /// SIGHUP: re-read gpsbox.conf. A bad file is logged and the running settings are kept.
+    /// Receiver settings reopen the module; log settings reopen the writer (after a sync);
+    /// sampler settings apply from the next fix without ending the trip.
+    func reload(now: Int64) {
+        try? notifier?.reloading()
+        defer { try? notifier?.ready(status: "reloaded") }
+        let new: GPSBoxConfiguration
+        do {
+            new = try env.reloadConfiguration()
+        } catch {
+            log(.error, "reload failed, keeping the running configuration: \(error)")
+            return
+        }
+        let old = config
+        config = new
+        log(.notice, "configuration reloaded")
+        if old.transport != new.transport || old.rateHz != new.rateHz || old.configure != new.configure
+            || old.nmeaOutput != new.nmeaOutput || old.dynamicModel != new.dynamicModel {
+            reopen(now: now, reason: "configuration changed")
+        }
+        if old.logDir != new.logDir || old.quota != new.quota || old.segmentSize != new.segmentSize
+            || old.syncInterval != new.syncInterval || old.freeSpaceFloor != new.freeSpaceFloor {
+            writer?.close(now: now)
+            writer = nil
+            openWriter(now: now)
+        }
+        session.updateSamplerConfiguration(new.samplerConfiguration)
+        if old.led != new.led { led = LEDDriver(led: Self.makeLED(new, log: log)) }
+        statusFile = new.statusFile.isEmpty ? nil : StatusFile(path: new.statusFile)
+    }
+
+    var fault: StatusFault? {
+        if case .noSpace? = writer?.lastError { return .storageFull }
+        if case .readOnly? = writer?.lastError { return .storageReadOnly }
+        if writer == nil { return .storageReadOnly }
+        if link == nil || deviceLost || noDataReported { return .deviceLost }
+        return nil
+    }
+
+    func updateLED(now: Int64) {
+        let fix = session.latestFix
+        let fresh = session.latestFixAtMs.map { now - $0 < 3000 } ?? false
+        let input = StatusLightInput(
+            running: running, fault: fault, fixMode: fresh ? fix?.mode : FixMode.none,
+            horizontalAccuracyMetres: fix?.horizontalAccuracy.map { Double($0.rawValue) / 1000 },
+            recording: session.isRecording)
+        if let p = light.update(input) { led.show(p, now: now) }
+    }
+
+    var stateName: String {
+        if !running { return "stopping" }
+        if let f = fault { return f.rawValue }
+        if let fix = session.latestFix, fix.mode.hasPosition, fix.receiverValid { return "fix" }
+        return session.lastBytesAtMs == nil ? "starting" : "searching"
+    }
+
+    func status(now: Int64) -> DaemonStatus {
+        var s = DaemonStatus()
+        s.pid = Int(getpid())
+        s.version = env.version
+        s.state = stateName
+        s.device = link?.summary ?? (config.i2c.map { $0.devicePath } ?? config.device)
+        s.receiver = receiverSummary
+        s.uptimeSeconds = (now - startedAt) / 1000
+        s.recording = session.isRecording
+        if let f = session.latestFix {
+            s.fixMode = f.mode
+            s.fixValid = f.receiverValid
+            s.fixTime = f.time
+            s.latitude = f.latitude?.degrees
+            s.longitude = f.longitude?.degrees
+            s.altitudeMSLMetres = f.altitudeMSL?.metres
+            s.horizontalAccuracyMetres = f.horizontalAccuracy?.metres
+            s.speedMetresPerSecond = f.speed?.metresPerSecond
+            s.satellitesUsed = f.satellitesUsed
+            s.satellitesInView = f.satellitesInView
+        }
+        s.secondsSinceFix = session.latestFixAtMs.map { Double(now - $0) / 1000 }
+        s.secondsSinceData = session.lastBytesAtMs.map { Double(now - $0) / 1000 }
+        let sampler = session.sampler
+        s.tripID = sampler.tripID
+        let t = sampler.statistics
+        if t.sampleCount > 0 {
+            s.tripDistanceMetres = t.distanceMetres
+            s.tripDurationSeconds = t.durationSeconds
+            s.tripMovingSeconds = t.movingTimeSeconds
+            s.tripAverageSpeed = t.averageSpeedMetresPerSecond
+            s.tripMaxSpeed = t.maxSpeedMetresPerSecond
+        }
+        s.lastSampleTime = sampler.lastSample?.time
+        s.samplesWritten = session.samplesWritten
+        s.logDirectory = config.logDir
+        if let w = writer {
+            s.logSyncedRecords = w.statistics.syncedRecords
+            s.logUnsyncedRecords = w.unsyncedRecords
+            s.logBytesWritten = w.statistics.bytesWritten
+            s.logSegments = w.statistics.segmentsCreated
+            s.logSyncs = w.statistics.syncs
+            s.logError = w.lastError?.description
+        }
+        s.ledPattern = led.pattern.name
+        let c = session.counters
+        s.bytesRead = c.bytesFed
+        s.nmeaFrames = c.nmeaFrames
+        s.ubxFrames = c.ubxFrames
+        s.checksumFailures = c.checksumFailures
+        s.bytesSkipped = c.bytesSkipped
+        s.reconnects = reconnects
+        s.lastError = lastError
+        return s
+    }
+
+    func writeStatus(now: Int64) {
+        let s = status(now: now)
+        if let file = statusFile {
+            do { try file.write(s.json) } catch {
+                if lastError != error.description { log(.warning, "status file: \(error)") }
+            }
+        }
+        var text = s.state
+        if let d = s.tripDistanceMetres { text += ", trip \(Int(d)) m" }
+        text += ", \(s.samplesWritten) samples"
+        try? notifier?.status(text)
+    }
+
+    func shutdown() {
+        let now = env.clock()
+        try? notifier?.stopping()
+        session.shutdown(nowMs: now) { handle($0, now: now) }
+        writer?.close(now: now)
+        let synced = writer?.statistics.syncedRecords ?? 0
+        log(.notice, "stopped", [("records-synced", String(synced))])
+        running = false
+        writeStatus(now: now)
+        led.show(.off, now: now)
+        _ = led.update(now: now)
+    }
+}

@@ -1,0 +1,264 @@
+// `gpsbox run`: one thread, one poll(2) loop. Bytes from the receiver and the monotonic
+// time go into the pure TrackerSession; what it decides (append a record, flash the LED,
+// answer the configurator) comes back and is carried out here. Signals arrive as an fd
+// (signalfd), timers are poll timeouts computed from the next deadline, so an idle box
+// sleeps and a 10 Hz box wakes about ten times a second.
+import Glibc
+import GPSBoxCore
+import GPSBoxSystem
+
+public struct DaemonEnvironment {
+    public var clock: () -> Int64
+    public var log: DaemonLog
+    /// Re-reads gpsbox.conf and the flags (SIGHUP).
+    public var reloadConfiguration: () throws -> GPSBoxConfiguration
+    /// UBX encoders for module configuration.
+    public var commandEncoding: any ReceiverCommandEncoding
+    public var version: String
+
+    public init(clock: @escaping () -> Int64 = MonotonicClock.nowMilliseconds, log: DaemonLog = DaemonLog(),
+                reloadConfiguration: @escaping () throws -> GPSBoxConfiguration,
+                commandEncoding: any ReceiverCommandEncoding, version: String) {
+        self.clock = clock
+        self.log = log
+        self.reloadConfiguration = reloadConfiguration
+        self.commandEncoding = commandEncoding
+        self.version = version
+    }
+}
+
+public final class Daemon {
+    var config: GPSBoxConfiguration
+    let env: DaemonEnvironment
+    var log: DaemonLog { env.log }
+    var session: TrackerSession
+    var writer: SegmentWriter?
+    var nextWriterAttemptAt: Int64 = 0
+    var led: LEDDriver
+    var light = StatusLight()
+    var link: (any ReceiverLink)?
+    var linkOpenedAt: Int64 = 0
+    var configurator: ReceiverConfigurator?
+    var receiverSummary: String?
+    var expectsNavPVT = false
+    let signals: SignalReceiver
+    let notifier: SystemdNotifier?
+    let watchdogIntervalMs: Int64?
+    var statusFile: StatusFile?
+    var running = true
+    let startedAt: Int64
+    var nextConnectAt: Int64 = 0
+    var backoffMs: Int64 = 1000
+    var nextStatusAt: Int64 = 0
+    var nextWatchdogAt: Int64 = 0
+    var nextReadAt: Int64 = 0
+    var reconnects = 0
+    var deviceLost = false
+    var noDataReported = false
+    var lastError: String?
+    var readBuffer: [UInt8] = []
+    var lastPVTAt: Int64?
+    /// The rate auto-baud found last time: tried first after a reconnect.
+    var lastGoodBaud: BaudRate?
+    /// Bytes that proved the baud rate during auto-baud: decoded right after connecting.
+    var pendingBytes: [UInt8] = []
+
+    public init(configuration: GPSBoxConfiguration, environment: DaemonEnvironment) throws(SystemError) {
+        config = configuration
+        env = environment
+        startedAt = environment.clock()
+        signals = try SignalReceiver()
+        notifier = (try? SystemdNotifier.fromEnvironment()) ?? nil
+        watchdogIntervalMs = SystemdNotifier.watchdogIntervalMilliseconds().map { Int64($0) }
+        statusFile = configuration.statusFile.isEmpty ? nil : StatusFile(path: configuration.statusFile)
+        led = LEDDriver(led: Self.makeLED(configuration, log: environment.log))
+        session = TrackerSession(configuration: .init(sampler: configuration.samplerConfiguration,
+                                                      logsRawBytes: configuration.raw))
+        readBuffer.reserveCapacity(64 * 1024)
+    }
+
+    /// Runs until SIGTERM/SIGINT; returns the process exit status.
+    public func run() -> Int32 {
+        let now0 = env.clock()
+        openWriter(now: now0)
+        log(.notice, "gpsbox \(env.version) running", [("log-dir", config.logDir), ("status", config.statusFile)])
+        try? notifier?.ready(status: "starting")
+        while running {
+            let now = env.clock()
+            if link == nil, now >= nextConnectAt { connect(now: now) }
+            serviceTimers(now: now)
+            var poll = PollSet()
+            let signalSlot = poll.watch(signals.fd)
+            var deviceSlot: Int?
+            if let l = link, let fd = l.pollDescriptor, now >= nextReadAt { deviceSlot = poll.watch(fd) }
+            let timeout = PollSet.timeout(until: nextDeadline(now: now), now: now)
+            do {
+                _ = try poll.wait(timeoutMilliseconds: timeout)
+            } catch {
+                log(.error, "poll failed: \(error)")
+                break
+            }
+            let after = env.clock()
+            if !poll.events(at: signalSlot).isEmpty { handleSignals(now: after) }
+            if let slot = deviceSlot {
+                if !poll.events(at: slot).isEmpty { readDevice(now: after) }
+            } else if let l = link, l.pollDescriptor == nil, after >= nextReadAt {
+                readDevice(now: after)
+            }
+        }
+        shutdown()
+        return 0
+    }
+
+    // MARK: deadlines and timers
+
+    func nextDeadline(now: Int64) -> Int64? {
+        var d: [Int64] = [nextStatusAt]
+        if link == nil { d.append(nextConnectAt) }
+        if let l = link, now < nextReadAt || l.pollDescriptor == nil { d.append(nextReadAt) }
+        if let w = watchdogIntervalMs { d.append(nextWatchdogAt); _ = w }
+        if let c = configurator?.deadlineMs { d.append(c) }
+        if let g = session.sampler.tripGapDeadlineMs { d.append(g) }
+        if let l = led.update(now: now) { d.append(l) }
+        if writer == nil { d.append(nextWriterAttemptAt) }
+        return d.min()
+    }
+
+    func serviceTimers(now: Int64) {
+        if writer == nil, now >= nextWriterAttemptAt { openWriter(now: now) }
+        if var c = configurator, let deadline = c.deadlineMs, now >= deadline {
+            let actions = c.tick(nowMs: now)
+            configurator = c
+            perform(actions, now: now)
+        }
+        session.tick(nowMs: now) { handle($0, now: now) }
+        writer?.tick(now: now)
+        checkHealth(now: now)
+        if now >= nextStatusAt {
+            updateLED(now: now)
+            writeStatus(now: now)
+            nextStatusAt = now + 1000
+        }
+        if let w = watchdogIntervalMs, now >= nextWatchdogAt {
+            try? notifier?.watchdog()
+            nextWatchdogAt = now + w
+        }
+        _ = led.update(now: now)
+    }
+
+    // MARK: receiver data
+
+    func readDevice(now: Int64) {
+        guard let l = link else { return }
+        readBuffer.removeAll(keepingCapacity: true)
+        do {
+            let n = try l.read(appendingTo: &readBuffer)
+            if n > 0 { process(readBuffer[...], now: now) }
+            // A read that found a lot means data comes faster than the pause assumed (a
+            // faster line than configured, or a replay): read again at once rather than let
+            // the kernel's buffer overflow.
+            nextReadAt = n >= 1024 ? now : now + readCoalescingMs(l)
+        } catch {
+            linkLost(error.description, now: now)
+        }
+    }
+
+    /// Waiting a little between reads lets a whole burst gather in the kernel's buffer, so a
+    /// 10 Hz receiver costs about ten wake-ups a second instead of one per arriving byte.
+    /// Never longer than it takes to fill 2 KiB at the port's rate (the tty buffer is 4 KiB).
+    func readCoalescingMs(_ l: any ReceiverLink) -> Int64 {
+        if l.pollDescriptor == nil { return Int64(l.pollDelayMs) }
+        guard let serial = l as? SerialLink else { return 50 }
+        return Int64(serial.port.coalescingDelayMilliseconds(target: 100))
+    }
+
+    func process(_ bytes: ArraySlice<UInt8>, now: Int64) {
+        session.receive(bytes, nowMs: now) { handle($0, now: now) }
+    }
+
+    func handle(_ event: TrackerEvent, now: Int64) {
+        switch event {
+        case .log(let entry):
+            if let w = writer {
+                w.append(entry, now: now)
+            }
+        case .sampleWritten:
+            if writer != nil { led.flash(now: now, durationMilliseconds: Int(light.flashMs)) }
+        case .fix(let fix):
+            if fix.provenance.position == .navPVT { lastPVTAt = now }
+        case .reply(let reply):
+            guard var c = configurator else { return }
+            let actions = c.handle(reply, nowMs: now)
+            configurator = c
+            perform(actions, now: now)
+        }
+    }
+
+    func perform(_ actions: [ReceiverConfiguratorAction], now: Int64) {
+        for action in actions {
+            switch action {
+            case .send(let bytes, let what):
+                log(.debug, "→ module: \(what)")
+                do { try link?.write(bytes) } catch { linkLost(error.description, now: now); return }
+            case .setHostBaud(let rate):
+                do {
+                    try link?.switchBaud(to: rate)
+                    log(.info, "host port switched to \(rate) Bd")
+                } catch {
+                    linkLost(error.description, now: now)
+                    return
+                }
+            case .finished(let report):
+                configurator = nil
+                finishedConfiguration(report, now: now)
+            }
+        }
+    }
+
+    func finishedConfiguration(_ report: ReceiverConfigurationReport, now: Int64) {
+        receiverSummary = report.identity?.summary ?? receiverSummary
+        expectsNavPVT = report.mode == .configured && (report.identity?.generation ?? .legacyWithoutPVT) != .legacyWithoutPVT
+        lastPVTAt = now
+        let text = "mode=\(report.mode.rawValue) applied=\(report.applied.joined(separator: ","))"
+            + (report.errors.isEmpty ? "" : " errors=\(report.errors.map { "\($0)" }.joined(separator: "; "))")
+        log(report.errors.isEmpty ? .notice : .warning, "module configuration finished: \(text)",
+            [("receiver", receiverSummary ?? "unknown")])
+        writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "receiver", value: text)), now: now)
+        link?.navigationRateChanged(hz: config.rateHz)
+    }
+
+    // MARK: health
+
+    func checkHealth(now: Int64) {
+        guard let l = link else { return }
+        let lastBytes = session.lastBytesAtMs ?? linkOpenedAt
+        let noData = now - max(lastBytes, linkOpenedAt) > config.noDataTimeoutMs
+        if noData, !noDataReported {
+            noDataReported = true
+            log(.warning, "no data from the module for \(config.noDataTimeoutMs / 1000) s", [("device", l.summary)])
+        } else if !noData, noDataReported {
+            noDataReported = false
+            log(.notice, "data from the module again")
+        }
+        // Bytes but no valid frame for the timeout: wrong baud rate or a module that reset
+        // to its defaults. Reopen, which runs auto-baud and configuration again.
+        let lastFrame = max(session.lastFrameAtMs ?? linkOpenedAt, linkOpenedAt)
+        if !noData, now - lastFrame > config.noDataTimeoutMs {
+            log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s: re-detecting", [("device", l.summary)])
+            reopen(now: now, reason: "garbage or wrong baud rate")
+            return
+        }
+        // The module answered configuration and sent NAV-PVT, then stopped sending it while
+        // still talking: it restarted with its defaults. Configure it again.
+        if expectsNavPVT, configurator == nil, config.configure, let last = lastPVTAt,
+           now - last > max(5000, config.noDataTimeoutMs), !noData {
+            log(.warning, "NAV-PVT stopped while the module still sends: module reset? reconfiguring")
+            expectsNavPVT = false
+            startConfiguration(now: now, currentBaud: currentBaud())
+        }
+    }
+
+    func currentBaud() -> Int {
+        (link as? SerialLink)?.port.baud.bitsPerSecond ?? 9600
+    }
+}

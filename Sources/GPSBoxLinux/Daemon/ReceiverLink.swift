@@ -1,0 +1,121 @@
+// How the daemon reaches the module: a UART (termios) or the u-blox DDC over I2C. Both are
+// a byte pipe with a way to wait for input: a serial port has an fd that poll(2) watches;
+// DDC has no interrupt line here, so it is polled on a timer tied to the navigation rate.
+import GPSBoxCore
+import GPSBoxSystem
+
+public protocol ReceiverLink: AnyObject {
+    /// For log lines: "/dev/serial0 at 9600 Bd", "/dev/i2c-1 address 0x42".
+    var summary: String { get }
+    /// The fd to poll for input, or nil when input must be fetched on a timer (`pollDelayMs`).
+    var pollDescriptor: Int32? { get }
+    /// For timer-driven links: how long to wait before the next `read` (ms).
+    var pollDelayMs: Int { get }
+    /// Appends whatever has arrived (without blocking for long); returns the count.
+    /// Throws `ReceiverLinkError.gone` when the device went away.
+    func read(appendingTo bytes: inout [UInt8]) throws(ReceiverLinkError) -> Int
+    func write(_ bytes: [UInt8]) throws(ReceiverLinkError)
+    /// Waits for the output to drain, then changes the host side's baud rate (serial only).
+    func switchBaud(to rate: Int) throws(ReceiverLinkError)
+    /// The navigation rate the module was set to (DDC adapts its polling to it).
+    func navigationRateChanged(hz: Int)
+}
+
+public enum ReceiverLinkError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Unplugged, pty closed, bus gone: reconnect with backoff.
+    case gone(String)
+    /// Could not be opened (missing device, permissions, busy).
+    case unavailable(String)
+    /// Any other failure on an open link.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .gone(let s): return "device gone: \(s)"
+        case .unavailable(let s): return "cannot open: \(s)"
+        case .failed(let s): return s
+        }
+    }
+}
+
+/// A UART or USB CDC-ACM port through termios.
+public final class SerialLink: ReceiverLink {
+    public let port: SerialPort
+
+    public init(port: SerialPort) { self.port = port }
+
+    public var summary: String { "\(port.path) at \(port.baud) Bd" }
+    public var pollDescriptor: Int32? { port.fd }
+    public var pollDelayMs: Int { 0 }
+
+    public func read(appendingTo bytes: inout [UInt8]) throws(ReceiverLinkError) -> Int {
+        do {
+            return try port.read(appendingTo: &bytes, timeoutMilliseconds: 0)
+        } catch {
+            throw Self.map(error)
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(ReceiverLinkError) {
+        do { try port.write(bytes) } catch { throw Self.map(error) }
+    }
+
+    public func switchBaud(to rate: Int) throws(ReceiverLinkError) {
+        do {
+            try port.drain()
+            try port.setBaud(try BaudRate(rate))
+        } catch {
+            throw Self.map(error)
+        }
+    }
+
+    public func navigationRateChanged(hz: Int) {}
+
+    static func map(_ error: SerialError) -> ReceiverLinkError {
+        switch error {
+        case .deviceGone: return .gone(error.description)
+        case .busy, .unsupportedBaud: return .unavailable(error.description)
+        case .system: return .failed(error.description)
+        }
+    }
+}
+
+/// The u-blox DDC (I2C) port: no fd to wait on, so the daemon reads on a timer whose period
+/// `DDCPollInterval` adapts to the navigation rate and to how much data each poll found.
+public final class DDCLink: ReceiverLink {
+    public private(set) var reader: DDCReader
+    private var interval: DDCPollInterval
+    public let summary: String
+    /// Polls that ended in a NAK after the reader's own retries.
+    public private(set) var nakRuns = 0
+
+    public init(reader: DDCReader, navigationRateHz: Int, summary: String) {
+        self.reader = reader
+        interval = DDCPollInterval(navigationRateHz: navigationRateHz)
+        self.summary = summary
+    }
+
+    public var pollDescriptor: Int32? { nil }
+    public var pollDelayMs: Int { interval.currentMilliseconds }
+
+    public func read(appendingTo bytes: inout [UInt8]) throws(ReceiverLinkError) -> Int {
+        do {
+            let poll = try reader.poll(appendingTo: &bytes)
+            _ = interval.next(after: poll)
+            return poll.bytesRead
+        } catch {
+            // A NAK outlasting the reader's retries is a busy or briefly resetting module,
+            // not a lost one: try again at the next poll. Anything else means the bus is gone.
+            if case .noAcknowledge = error { nakRuns += 1; return 0 }
+            throw .gone(error.description)
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(ReceiverLinkError) {
+        do { try reader.write(bytes) } catch { throw .failed(error.description) }
+    }
+
+    public func switchBaud(to rate: Int) throws(ReceiverLinkError) {}
+
+    public func navigationRateChanged(hz: Int) { interval.setNavigationRate(hz: hz) }
+}

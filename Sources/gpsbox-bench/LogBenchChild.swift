@@ -1,0 +1,178 @@
+// The measuring child of `gpsbox-bench log` and the plumbing to run it: each scenario prints
+// one line of `key=value` figures that the parent turns into the table.
+#if canImport(Glibc)
+import Glibc
+#endif
+import GPSBoxCore
+import GPSBoxSystem
+
+func logBenchChild(_ args: [String]) -> Int32 {
+    guard args.count == 4, let sync = Int64(args[1]), let hours = Int(args[2]) else { return 2 }
+    let kind = args[0], path = args[3]
+    let fixes = hours * 3600
+    let ioBefore = storageWriteBytes()
+    let t0 = monotonicSeconds()
+    var figures: [(String, Double)] = []
+    do {
+        switch kind {
+        case "gpslog":
+            let dir = try POSIXLogDirectory.create(path: path)
+            let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: sync), now: 0)
+            for i in 0..<fixes { writer.append(.sample(benchSample(i)), now: Int64(i) * 1000) }
+            writer.close(now: Int64(fixes) * 1000)
+            if let e = writer.lastError { throw e }
+            let s = writer.statistics
+            // Data syncs, one directory fsync per created/deleted segment, marker file + its directory entry.
+            figures = [("payload", Double(s.payloadBytes)), ("written", Double(s.bytesWritten)),
+                       ("fsyncs", Double(s.syncs + s.segmentsCreated + s.segmentsDeleted + 2)),
+                       ("files", Double(s.segmentsCreated + 1))]
+        case "gpx":
+            let dir = try POSIXLogDirectory.create(path: path)
+            let file = try dir.create("track.gpx")
+            var buffer = Array("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"peer\"><trk><trkseg>\n".utf8)
+            var written = 0, syncs = 0, payload = 0
+            var lastSync: Int64 = 0
+            for i in 0..<fixes {
+                let s = benchSample(i)
+                payload += s.logPayloadSize
+                buffer += Array(gpxLine(s).utf8)
+                let now = Int64(i) * 1000
+                if now - lastSync >= sync {
+                    try file.writeAll(buffer)
+                    try file.sync()
+                    written += buffer.count
+                    buffer.removeAll(keepingCapacity: true)
+                    syncs += 1
+                    lastSync = now
+                }
+            }
+            buffer += Array("</trkseg></trk></gpx>\n".utf8)
+            try file.writeAll(buffer)
+            try file.sync()
+            written += buffer.count
+            file.close()
+            figures = [("payload", Double(payload)), ("written", Double(written)), ("fsyncs", Double(syncs + 2)), ("files", 1)]
+        case "append", "append-disk":
+            // 1 kHz simulated time: a write(2) of ~54 KB every 1000 records and no fdatasync, into
+            // ext4 ("append-disk") or into a sink that discards the bytes ("append": CPU cost only).
+            let posix = try POSIXLogDirectory.create(path: path)
+            let dir: any LogDirectory = kind == "append" ? DiscardDirectory(posix) : NoSyncDirectory(posix)
+            let count = kind == "append" ? 5_000_000 : 1_000_000
+            let config = LogWriterConfiguration(segmentSizeLimitBytes: 64 << 20, syncIntervalMilliseconds: 1000,
+                                                ring: RingPolicy(quotaBytes: 1 << 40, freeSpaceFloorBytes: 0))
+            let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+            let samples = (0..<1000).map { LogEntry.sample(benchSample($0)) }
+            let start = monotonicSeconds()
+            for i in 0..<count { writer.append(samples[i % 1000], now: Int64(i)) }
+            writer.close(now: Int64(count))
+            let seconds = monotonicSeconds() - start
+            figures = [("rate", Double(count) / seconds), ("mbps", Double(writer.statistics.bytesWritten) / seconds / 1e6)]
+        case "gpx-append", "gpx-append-disk":
+            let dir = try POSIXLogDirectory.create(path: path)
+            let file: any AppendableLogFile = kind == "gpx-append" ? DiscardDirectory.DiscardFile() : try dir.create("track.gpx")
+            let count = 1_000_000
+            let samples = (0..<1000).map(benchSample)
+            var buffer: [UInt8] = []
+            var written = 0
+            let start = monotonicSeconds()
+            for i in 0..<count {
+                buffer += Array(gpxLine(samples[i % 1000]).utf8)
+                if buffer.count >= 64 * 1024 {
+                    try file.writeAll(buffer)
+                    written += buffer.count
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try file.writeAll(buffer)
+            written += buffer.count
+            let seconds = monotonicSeconds() - start
+            figures = [("rate", Double(count) / seconds), ("mbps", Double(written) / seconds / 1e6)]
+        default:
+            return 2
+        }
+    } catch {
+        print("error=\(error)")
+        return 1
+    }
+    figures += [("storage", Double(storageWriteBytes() - ioBefore)), ("seconds", monotonicSeconds() - t0),
+                ("rss_kb", peakRSSKilobytes())]
+    print(figures.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+    return 0
+}
+
+/// Runs this executable with `args`, returns the `key=value` figures it printed.
+func runChild(_ args: [String]) -> [String: Double]? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    let argv = (["/proc/self/exe", "log"] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ)
+    posix_spawn_file_actions_destroy(&actions)
+    close(fds[1])
+    guard rc == 0 else { close(fds[0]); return nil }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = read(fds[0], &chunk, chunk.count)
+        if n <= 0 { break }
+        output += chunk[0..<n]
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let text = String(decoding: output, as: UTF8.self)
+    var figures: [String: Double] = [:]
+    for pair in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+        let kv = pair.split(separator: "=", maxSplits: 1)
+        if kv.count == 2, let v = Double(kv[1]) { figures[String(kv[0])] = v }
+    }
+    guard status == 0 else {
+        print("child \(args.joined(separator: " ")) failed: \(text)")
+        return nil
+    }
+    return figures
+}
+
+/// /proc/self/io write_bytes: bytes this process caused to be sent to the storage layer.
+func storageWriteBytes() -> Int64 {
+    guard let f = try? POSIXReadFile(path: "/proc/self/io") else { return 0 }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let n = (try? bytes.withUnsafeMutableBytes { b in try f.read(into: b) }) ?? 0
+    let text = String(decoding: bytes[0..<n], as: UTF8.self)
+    for line in text.split(separator: "\n") where line.hasPrefix("write_bytes:") {
+        return Int64(line.dropFirst("write_bytes:".count).trimmingPrefix(" ")) ?? 0
+    }
+    return 0
+}
+
+func peakRSSKilobytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss)
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Deletes the benchmark's scratch tree (two levels: root/scenario/file).
+func removeTree(_ path: String) {
+    guard let names = try? POSIXLogDirectory(path: path).fileNames() else { return }
+    for n in names {
+        let sub = path + "/" + n
+        if let inner = try? POSIXLogDirectory(path: sub).fileNames() {
+            for f in inner { unlink(sub + "/" + f) }
+            rmdir(sub)
+        } else {
+            unlink(sub)
+        }
+    }
+    rmdir(path)
+}

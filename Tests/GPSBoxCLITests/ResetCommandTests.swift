@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import GPSBoxCLI
+
+// Serialized: the prompt's answer is a static hook.
+@Suite(.serialized) struct ResetCommandTests {
+    static func segments(_ dir: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".gpslog") }
+    }
+
+    @Test func yesDeletesEverySegmentAndKeepsTheMarker() throws {
+        let dir = try TestTrackLog.make()
+        let r = TestTrackLog.run(["reset", "--log-dir", dir, "--yes"])
+        #expect(r.status == .success && r.out.contains("deleted 1 segment file(s)"))
+        #expect(try Self.segments(dir).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: dir + "/GPSBOX-LOG"))
+        #expect(TestTrackLog.run(["dump", "--log-dir", dir, "--format", "csv"]).out.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [("yes\n", true), ("y", true), ("no", false), ("", false), (nil, false)])
+    func asksFirst(answer: String?, deletes: Bool) throws {
+        let dir = try TestTrackLog.make()
+        ResetCommand.readAnswer = { answer }
+        defer { ResetCommand.readAnswer = { readLine() } }
+        let r = TestTrackLog.run(["reset", "--log-dir", dir])
+        #expect(r.out.hasPrefix("Delete 1 segment file(s), "))
+        #expect(r.status == (deletes ? .success : .failure))
+        #expect(try Self.segments(dir).isEmpty == deletes)
+        if !deletes { #expect(r.err.contains("not confirmed; nothing deleted")) }
+    }
+
+    @Test func refusesADirectoryThatIsNotATrackLog() throws {
+        let dir = NSTemporaryDirectory() + "gpsbox-notalog-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: dir + "/notes.txt"))
+        let r = TestTrackLog.run(["reset", "--log-dir", dir, "--yes"])
+        #expect(r.status == .failure && r.err.contains("is not a gpsbox track log"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/notes.txt"))
+    }
+
+    @Test func logDirIsRequired() {
+        let r = TestTrackLog.run(["reset", "--yes"])
+        #expect(r.status == .usage && r.err.contains("--log-dir DIR is required"))
+    }
+}

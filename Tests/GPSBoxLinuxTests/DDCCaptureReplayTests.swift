@@ -1,0 +1,79 @@
+import Glibc
+import Testing
+@testable import GPSBoxLinux
+
+/// ../shared/corpus/gpsd (or $GPSBOX_CORPUS), found from this file's path; read in place.
+let corpusDirectory: String? = {
+    if let env = getenv("GPSBOX_CORPUS") { return String(cString: env) }
+    var dir = "\(#filePath)"
+    for _ in 0..<7 {
+        dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.startIndex)])
+        let candidate = dir + "/shared/corpus/gpsd"
+        if access(candidate + "/README.md", R_OK) == 0 { return candidate }
+    }
+    return nil
+}()
+
+func corpusBytes(_ name: String) throws -> [UInt8] {
+    let path = (corpusDirectory ?? "") + "/" + name
+    let fd = try FileDescriptor.open(path, flags: O_RDONLY)
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while case let n = try buffer.withUnsafeMutableBytes({ try fd.read(into: $0, path: path) }), n > 0 {
+        out += buffer[..<n]
+    }
+    return out
+}
+
+/// A deterministic pseudo-random source (64-bit LCG, Knuth's MMIX constants) for seeds.
+struct LCG {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
+
+@Suite(.enabled(if: corpusDirectory != nil, "needs ../shared/corpus/gpsd"))
+struct DDCCaptureReplayTests {
+    /// A real u-blox capture (UBX with 0xFF bytes in payloads) reaches the host byte for byte
+    /// through the DDC protocol, whatever the arrival pattern, chunk size and NAKs, even
+    /// when a run of NAKs fails a whole poll.
+    @Test(arguments: [("ublox-neo-m8l.log", 1 as UInt64), ("ublox-neo-m8l.log", 2), ("ublox-zed-f9r.log", 3)])
+    func captureSurvivesTheRegisterProtocol(name: String, seed: UInt64) throws {
+        let capture = try corpusBytes(name)
+        try #require(capture.count > 10_000)
+        #expect(capture.contains(0xFF))
+        var random = LCG(state: seed)
+        let module = FakeDDCModule()
+        var offset = 0
+        module.beforeTransaction = { transaction in
+            // The receiver produces in order: mostly a trickle, now and then an epoch's
+            // burst, holding back while its (4 KB-ish) buffer is full; 1 in 10 NAKs.
+            if module.buffer.count < 4096 {
+                let n = min(random.next(10) == 0 ? random.next(1400) : random.next(60), capture.count - offset)
+                module.buffer += capture[offset..<(offset + n)]
+                offset += n
+            }
+            if random.next(10) == 0 { module.nakAt.insert(transaction) }
+        }
+        var reader = DDCReader(bus: module, chunkSize: 16 + random.next(240), maximumBytesPerPoll: 1024, retries: 3)
+        var received: [UInt8] = []
+        var polls = 0
+        var failedPolls = 0
+        while received.count < capture.count && polls < 100_000 {
+            do {
+                _ = try reader.poll(appendingTo: &received)
+            } catch {
+                guard case .noAcknowledge = error else { throw error }
+                failedPolls += 1  // a NAK run outlasted the retries: the next poll carries on
+            }
+            polls += 1
+        }
+        #expect(received.count == capture.count)
+        let firstDifference = zip(received, capture).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(firstDifference == nil)
+        #expect(reader.recoveredNAKs + failedPolls * (reader.retries + 1) == module.nakAt.count)
+        #expect(reader.recoveredNAKs > 0)
+    }
+}

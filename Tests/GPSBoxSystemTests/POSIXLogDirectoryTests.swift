@@ -1,0 +1,94 @@
+// The POSIX file protocol on a real directory: what the writer and reader need from it, and
+// errno classified into the LogIOError cases the writer's policy acts on.
+import Testing
+import Glibc
+import GPSBoxCore
+@testable import GPSBoxSystem
+
+@Suite struct POSIXLogDirectoryTests {
+    /// A fresh directory under /var/tmp (ext4 here; tmpfs would hide fsync behaviour).
+    static func scratch() -> String {
+        var template = Array("/var/tmp/gpsbox-log-test-XXXXXX".utf8CString)
+        let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        return String(cString: p!)
+    }
+
+    static func remove(_ path: String) {
+        for n in (try? POSIXLogDirectory(path: path).fileNames()) ?? [] { unlink(path + "/" + n) }
+        rmdir(path)
+    }
+
+    static func sample(_ i: Int) -> TrackSample {
+        TrackSample(time: UTCTime(rawValue: 1_796_029_200_000 + Int64(i) * 1000), latitudeE7: Int32(i), longitudeE7: -Int32(i),
+                    altitudeMSL: 1000, mode: .threeD, satellitesUsed: 9)
+    }
+
+    @Test func writerAndReaderRoundTripOnDisk() throws {
+        let path = Self.scratch()
+        defer { Self.remove(path) }
+        let dir = POSIXLogDirectory(path: path)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(segmentSizeLimitBytes: 16 * 1024), now: 0)
+        for i in 0..<1000 { writer.append(.sample(Self.sample(i)), now: Int64(i) * 1000) }
+        writer.append(.event(LogEvent(time: nil, key: "config", value: "rate=1Hz")), now: 1_000_000)
+        writer.close(now: 1_000_001)
+        #expect(writer.lastError == nil)
+        #expect(writer.statistics.syncedRecords == 1001)
+        let reader = TrackLogReader(directoryPath: path)
+        let entries = Array(reader)
+        #expect(entries.count == 1001)
+        #expect(entries.prefix(1000) == (0..<1000).map { .sample(Self.sample($0)) }[...])
+        #expect(reader.damage.isEmpty)
+        #expect(reader.segmentsRead == writer.statistics.segmentsCreated)
+        #expect(POSIXLogDirectory.isTrackLogDirectory(path: path))
+        // Explicit files, in the order given.
+        let names = try TrackLogReader.segmentNames(in: dir).map { path + "/" + $0.fileName }
+        #expect(Array(TrackLogReader(filePaths: names)) == entries)
+        #expect(Array(TrackLogReader(filePaths: [names.last!])).last == entries.last)
+    }
+
+    @Test func segmentsAreCreatedExclusivelyAndAppendOnly() throws {
+        let path = Self.scratch()
+        defer { Self.remove(path) }
+        let dir = POSIXLogDirectory(path: path)
+        let a = try dir.create("x")
+        try a.writeAll([1, 2, 3])
+        try a.sync()
+        #expect(throws: LogIOError.failed(call: "open", path: path + "/x", errno: EEXIST)) { _ = try dir.create("x") }
+        try a.writeAll([4])
+        a.close()
+        #expect(try dir.size(of: "x") == 4)
+        try dir.remove("x")
+        #expect(throws: LogIOError.notFound(path: path + "/x")) { try dir.size(of: "x") }
+        #expect(throws: LogIOError.notFound(path: path + "/x")) { try dir.remove("x") }
+        #expect(try dir.freeBytes() > 0)
+    }
+
+    @Test(arguments: [(ENOSPC, LogIOError.noSpace(path: "/p")), (EDQUOT, .noSpace(path: "/p")),
+                      (EROFS, .readOnly(path: "/p")), (ENOENT, .notFound(path: "/p")),
+                      (EIO, .failed(call: "write", path: "/p", errno: EIO))])
+    func errnoIsClassifiedForTheWriterPolicy(_ errno: Int32, _ expected: LogIOError) {
+        #expect(LogIOError(SystemError(call: "write", path: "/p", errno: errno)) == expected)
+    }
+
+    @Test func readOnlyDirectoryIsATypedErrorNotACrash() throws {
+        // /proc is read-only for everyone, root included.
+        let dir = POSIXLogDirectory(path: "/proc/self")
+        #expect(throws: LogIOError.self) { _ = try dir.create("gpsbox-test") }
+        #expect(throws: LogIOError.self) { _ = try SegmentWriter(directory: dir, now: 0) }
+    }
+
+    @Test func ordinaryDirectoriesAreNotTrackLogs() throws {
+        let path = Self.scratch()
+        defer { Self.remove(path) }
+        let f = try POSIXLogDirectory(path: path).create("thesis.tex")
+        f.close()
+        #expect(!POSIXLogDirectory.isTrackLogDirectory(path: path))
+        #expect(!POSIXLogDirectory.isTrackLogDirectory(path: path + "/missing"))
+    }
+
+    @Test func unreadableDirectoryIsReportedAsDamage() {
+        let reader = TrackLogReader(directoryPath: "/nonexistent/gpsbox")
+        #expect(Array(reader).isEmpty)
+        #expect(reader.damage.map(\.reason) == [.unreadable(.notFound(path: "/nonexistent/gpsbox"))])
+    }
+}
