@@ -1,4 +1,4 @@
-// libFuzzer target over the frame splitter and every decoder (scripts/fuzz builds it with
+// libFuzzer target over the frame splitter, every decoder and the epoch assembler (scripts/fuzz builds it with
 // `swiftc -sanitize=fuzzer,address -parse-as-library` together with Sources/GPSBoxCore, so no
 // SwiftPM `main` gets in the way; see PLATFORM-NOTES "Fuzzing").
 //
@@ -20,7 +20,7 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             switch frame {
             case .nmea(let s):
                 frames.append("N\(s.count):\(s.first ?? 0):\(s.last ?? 0)")
-                if case .some(let sentence) = try? NMEASentence(sentence: s) { _ = sentence.typeName }
+                if case .some(let sentence) = try? NMEASentence(sentence: s) { _ = sentence.jsonLine }
             case let .ubx(id, payload):
                 frames.append("U\(id.rawValue):\(payload.count)")
                 FuzzDecoders.ubx(id, payload)
@@ -41,6 +41,11 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     let whole = run(chunk: max(size, 1))
+    // The epoch assembler sees the whole input's frames once (fixes → TPV lines).
+    var splitter = FrameSplitter(options: options)
+    splitter.feed(bytes[...], FuzzDecoders.assemble)
+    splitter.finish(FuzzDecoders.assemble)
+    FuzzDecoders.finishEpochs()
     let chunk = 1 + Int(bytes.first ?? 0) % 17
     let pieces = run(chunk: chunk)
     if whole.frames != pieces.frames || whole.counters != pieces.counters {

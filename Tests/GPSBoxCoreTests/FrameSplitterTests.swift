@@ -197,3 +197,21 @@ import Testing
         }
     }
 }
+
+@Suite struct FrameSplitterSWARTests {
+    /// The 8-byte fast path must flag exactly the bytes the byte loop treats specially:
+    /// every byte value at every position of a word of plain ASCII.
+    @Test func nonPlainByteTestIsExact() {
+        for position in 0..<8 {
+            for value in 0...255 {
+                var bytes = [UInt8](repeating: 0x41, count: 8)
+                bytes[position] = UInt8(value)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let special = value < 0x20 || value > 0x7E || value == 0x2A || value == 0x24
+                #expect(FrameSplitter.hasNonPlainByte(word) == special, "byte \(value) at \(position)")
+            }
+        }
+        #expect(!FrameSplitter.hasNonPlainByte(0x2020_2020_2020_2020))
+        #expect(FrameSplitter.hasNonPlainByte(0x2A24_7F00_8020_1F7E))
+    }
+}

@@ -115,7 +115,7 @@ public struct FrameSplitter: Sendable {
 
     // MARK: - Scanning
 
-    private enum Resolution {
+    enum Resolution {
         case frame(end: Int)
         case failed(DiscardReason)
         case noise
@@ -227,77 +227,5 @@ public struct FrameSplitter: Sendable {
     @inline(__always)
     private static func continuesComment(_ c: UInt8) -> Bool {
         (c >= 0x20 && c != 0x7F && c != 0xB5 && c != 0xD3) || c == 0x09 || c == 0x0D
-    }
-
-    @inline(__always)
-    private static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 0x30...0x39: return c - 0x30
-        case 0x41...0x46: return c - 0x41 + 10
-        case 0x61...0x66: return c - 0x61 + 10
-        default: return nil
-        }
-    }
-
-    private mutating func resolveNMEA(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, final: Bool) -> Resolution {
-        let n = buf.count
-        let limit = options.maximumNMEALength
-        var sum: UInt8 = 0
-        var j = p + 1
-        while j < n {
-            let c = buf[j]
-            if c == 0x2A { // '*': two hex digits, then CR or LF
-                if j + 3 - p > limit { return .failed(.nmeaTooLong) }
-                guard j + 2 < n else { return .needMore }
-                guard let hi = Self.hexValue(buf[j + 1]), let lo = Self.hexValue(buf[j + 2]) else {
-                    return .failed(.missingChecksum)
-                }
-                if j + 3 < n {
-                    let t = buf[j + 3]
-                    guard t == 0x0D || t == 0x0A else { return .failed(.missingChecksum) }
-                } else if !final {
-                    return .needMore
-                }
-                return hi << 4 | lo == sum ? .frame(end: j + 3) : .failed(.checksumMismatch)
-            }
-            if c < 0x20 || c > 0x7E {
-                return c == 0x0D || c == 0x0A ? .failed(.missingChecksum) : .failed(.invalidNMEACharacter)
-            }
-            if c == 0x24 { return .failed(.missingChecksum) } // cut off by the next sentence
-            sum ^= c
-            j += 1
-            if j - p > limit { return .failed(.nmeaTooLong) }
-        }
-        return .needMore
-    }
-
-    private func resolveUBX(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
-        let n = buf.count
-        guard p + 1 < n else { return .needMore }
-        guard buf[p + 1] == 0x62 else { return .noise }
-        guard p + 6 <= n else { return .needMore }
-        let length = Int(buf[p + 4]) | Int(buf[p + 5]) << 8
-        guard length <= options.maximumUBXPayload else { return .failed(.lengthAboveLimit) }
-        let end = p + 8 + length
-        guard end <= n else { return .needMore }
-        var a: UInt8 = 0
-        var b: UInt8 = 0
-        for k in (p + 2)..<(end - 2) {
-            a &+= buf[k]
-            b &+= a
-        }
-        return a == buf[end - 2] && b == buf[end - 1] ? .frame(end: end) : .failed(.checksumMismatch)
-    }
-
-    private func resolveRTCM3(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
-        let n = buf.count
-        guard p + 3 <= n else { return .needMore }
-        guard buf[p + 1] & 0xFC == 0 else { return .noise }
-        let length = Int(buf[p + 1] & 0x03) << 8 | Int(buf[p + 2])
-        let end = p + 6 + length
-        guard end <= n else { return .needMore }
-        let crc = CRC24Q.update(0, UnsafeBufferPointer(rebasing: buf[p..<(end - 3)]))
-        let sent = UInt32(buf[end - 3]) << 16 | UInt32(buf[end - 2]) << 8 | UInt32(buf[end - 1])
-        return crc == sent ? .frame(end: end) : .failed(.checksumMismatch)
     }
 }

@@ -18,7 +18,11 @@ public struct GGA: Hashable, Sendable {
     public var differentialStation: Int?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GGA(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x47, 0x41)
         time = try f.timeOfDay()
         latitude = try f.latitude()

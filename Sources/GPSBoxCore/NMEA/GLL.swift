@@ -11,7 +11,11 @@ public struct GLL: Hashable, Sendable {
     public var positionMode: NMEAPositionMode?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GLL(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x4C, 0x4C)
         latitude = try f.latitude()
         longitude = try f.longitude()

@@ -19,7 +19,11 @@ public struct GNS: Hashable, Sendable {
     public var navigationalStatus: NMEANavigationalStatus?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GNS(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x4E, 0x53)
         time = try f.timeOfDay()
         latitude = try f.latitude()

@@ -18,7 +18,11 @@ public struct GSA: Hashable, Sendable {
     public var systemID: NMEASystemID?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GSA(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x53, 0x41)
         operationMode = try f.indicator { $0 == 0x41 || $0 == 0x4D ? $0 : nil }
         navigationMode = try f.integer(in: 1...3)

@@ -3,14 +3,25 @@
 // NMEA 4.10 appended signalId: a field count of 4k+1 after numSV means it is there.
 
 public struct GSV: Hashable, Sendable {
+    /// Stored narrow (a GSV holds four inline): the ranges below fit, and nil stays nil.
     public struct Satellite: Hashable, Sendable {
-        public var svid: Int?
+        private var svid16: UInt16?, elevation8: Int8?, azimuth16: UInt16?, cno8: UInt8?
+        public var svid: Int? { svid16.map(Int.init) }
         /// Degrees, −90…90.
-        public var elevation: Int?
+        public var elevation: Int? { elevation8.map(Int.init) }
         /// Degrees, 0…359.
-        public var azimuth: Int?
+        public var azimuth: Int? { azimuth16.map(Int.init) }
         /// Carrier-to-noise density, dB-Hz; nil when not tracking.
-        public var cno: Int?
+        public var cno: Int? { cno8.map(Int.init) }
+
+        /// Values outside svid 0…999, elevation −90…90, azimuth 0…360, C/N0 0…99 are a
+        /// programmer error here: the decoder range-checks them first.
+        public init(svid: Int?, elevation: Int?, azimuth: Int?, cno: Int?) {
+            svid16 = svid.map { UInt16($0) }
+            elevation8 = elevation.map { Int8($0) }
+            azimuth16 = azimuth.map { UInt16($0) }
+            cno8 = cno.map { UInt8($0) }
+        }
     }
 
     public var talker: NMEATalker
@@ -49,7 +60,11 @@ public struct GSV: Hashable, Sendable {
     }
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GSV(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x53, 0x56)
         numberOfMessages = try f.integer(in: 1...99)
         messageNumber = try f.integer(in: 1...99)

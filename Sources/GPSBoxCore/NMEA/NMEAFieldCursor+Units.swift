@@ -6,18 +6,18 @@ extension NMEAFieldCursor {
         let r = next()
         guard r.count == 5 else { throw NMEAError(field: 0, .unexpectedSentenceType) }
         let s = r.lowerBound
-        guard sentence[s + 2] == a, sentence[s + 3] == b, sentence[s + 4] == c else {
+        guard byte(s + 2) == a, byte(s + 3) == b, byte(s + 4) == c else {
             throw NMEAError(field: 0, .unexpectedSentenceType)
         }
-        return NMEATalker(first: sentence[s], second: sentence[s + 1])
+        return NMEATalker(first: byte(s), second: byte(s + 1))
     }
 
     /// `$PUBX,nn`: checks the proprietary address and the message id field.
     public mutating func pubxAddress(_ id: UInt8) throws(NMEAError) {
         let r = next()
         let s = r.lowerBound
-        guard r.count == 4, sentence[s] == 0x50, sentence[s + 1] == 0x55, sentence[s + 2] == 0x42,
-              sentence[s + 3] == 0x58 else { // PUBX
+        guard r.count == 4, byte(s) == 0x50, byte(s + 1) == 0x55, byte(s + 2) == 0x42,
+              byte(s + 3) == 0x58 else { // PUBX
             throw NMEAError(field: 0, .unexpectedSentenceType)
         }
         guard try integer(in: 0...99) == Int(id) else { throw NMEAError(field: 1, .unexpectedSentenceType) }
@@ -69,7 +69,7 @@ extension NMEAFieldCursor {
     public var remainingFieldCount: Int {
         if isAtEnd { return 0 }
         var n = 1
-        for c in remaining where c == 0x2C { n += 1 }
+        for i in remainingRange where byte(i) == 0x2C { n += 1 }
         return n
     }
 

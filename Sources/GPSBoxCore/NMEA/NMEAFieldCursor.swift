@@ -5,6 +5,10 @@
 
 public struct NMEAFieldCursor {
     public let sentence: ArraySlice<UInt8>
+    /// The same bytes for the hot loops (no bounds or ownership traffic per byte); valid only
+    /// inside `read(_:_:)`, which is the one way to get a cursor.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let base: Int
     /// Index of the next field's first byte.
     private var position: Int
     /// Index of `*` (or the end when there is no checksum).
@@ -12,25 +16,49 @@ public struct NMEAFieldCursor {
     /// Index of the field most recently read (0 = the address).
     public private(set) var field = -1
     private var exhausted = false
+    /// Index of the address field, for `rewind()`.
+    private let first: Int
 
-    /// Positions the cursor before the address field. Accepts `$…*hh`, `$…` or `…` alone.
-    public init(_ sentence: ArraySlice<UInt8>) throws(NMEAError) {
+    /// Runs `body` with a cursor before the address field of `sentence` (`$…*hh`, `$…` or `…`).
+    public static func read<T>(_ sentence: ArraySlice<UInt8>,
+                               _ body: (inout NMEAFieldCursor) throws(NMEAError) -> T) throws(NMEAError) -> T {
+        try sentence.withUnsafeBufferPointer { (bytes) throws(NMEAError) -> T in
+            var cursor = try NMEAFieldCursor(sentence, bytes)
+            return try body(&cursor)
+        }
+    }
+
+    private init(_ sentence: ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) throws(NMEAError) {
         self.sentence = sentence
+        self.bytes = bytes
+        base = sentence.startIndex
         var start = sentence.startIndex
-        if start < sentence.endIndex, sentence[start] == 0x24 || sentence[start] == 0x21 { start += 1 }
         var e = sentence.endIndex
-        if sentence.count >= 3, sentence[e - 3] == 0x2A { e -= 3 }
+        if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
+        if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
         guard start < e else { throw NMEAError(field: 0, .notASentence) }
         position = start
+        first = start
         end = e
     }
+
+    /// Back to before the address field (the dispatcher peeks at the address first).
+    mutating func rewind() {
+        position = first
+        field = -1
+        exhausted = false
+    }
+
+    /// The byte at slice index `i`.
+    @inline(__always)
+    func byte(_ i: Int) -> UInt8 { bytes[i &- base] }
 
     /// The next field's byte range, or an empty range past the end of the sentence.
     public mutating func next() -> Range<Int> {
         field += 1
         if exhausted { return end..<end }
         var i = position
-        while i < end, sentence[i] != 0x2C { i += 1 }
+        while i < end, byte(i) != 0x2C { i += 1 }
         let r = position..<i
         if i < end { position = i + 1 } else { exhausted = true }
         return r
@@ -46,24 +74,49 @@ public struct NMEAFieldCursor {
     public mutating func skip(_ count: Int = 1) { for _ in 0..<count { _ = next() } }
 
     /// The fields left after the current one, as a view (GSA satellite lists, TXT text).
-    public var remaining: ArraySlice<UInt8> { exhausted ? sentence[end..<end] : sentence[position..<end] }
+    public var remaining: ArraySlice<UInt8> { sentence[remainingRange] }
+    var remainingRange: Range<Int> { exhausted ? end..<end : position..<end }
 
     // MARK: - Typed readers: empty → nil, malformed → NMEAError naming the field.
 
     public mutating func decimal() throws(NMEAError) -> NMEADecimal? {
-        let b = nextBytes()
-        if b.isEmpty { return nil }
-        guard let d = NMEADecimal(b) else { throw NMEAError(field: field, .invalidNumber) }
-        return d
+        let r = next()
+        if r.isEmpty { return nil }
+        // `[-+]digits[.digits]`, at most 18 digits (the same grammar as NMEADecimal.init).
+        var i = r.lowerBound
+        var negative = false
+        if byte(i) == 0x2D || byte(i) == 0x2B {
+            negative = byte(i) == 0x2D
+            i += 1
+        }
+        var value: Int64 = 0
+        var digits = 0
+        var scale = -1
+        while i < r.upperBound {
+            let c = byte(i)
+            if c == 0x2E {
+                guard scale < 0 else { throw NMEAError(field: field, .invalidNumber) }
+                scale = 0
+            } else {
+                let d = c &- 0x30
+                guard d < 10, digits < 18 else { throw NMEAError(field: field, .invalidNumber) }
+                value = value &* 10 &+ Int64(d)
+                digits += 1
+                if scale >= 0 { scale += 1 }
+            }
+            i += 1
+        }
+        guard digits > 0 else { throw NMEAError(field: field, .invalidNumber) }
+        return NMEADecimal(significand: negative ? -value : value, scale: max(scale, 0))
     }
 
     public mutating func integer(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(NMEAError) -> Int? {
-        let b = nextBytes()
-        if b.isEmpty { return nil }
-        guard b.count <= 10 else { throw NMEAError(field: field, .invalidNumber) }
+        let r = next()
+        if r.isEmpty { return nil }
+        guard r.count <= 10 else { throw NMEAError(field: field, .invalidNumber) }
         var v = 0
-        for c in b {
-            let d = c &- 0x30
+        for i in r {
+            let d = byte(i) &- 0x30
             guard d < 10 else { throw NMEAError(field: field, .invalidNumber) }
             v = v * 10 + Int(d)
         }
@@ -73,10 +126,10 @@ public struct NMEAFieldCursor {
 
     /// A single-character field; more than one character is an invalid indicator.
     public mutating func character() throws(NMEAError) -> UInt8? {
-        let b = nextBytes()
-        if b.isEmpty { return nil }
-        guard b.count == 1 else { throw NMEAError(field: field, .invalidIndicator(b[b.startIndex])) }
-        return b[b.startIndex]
+        let r = next()
+        if r.isEmpty { return nil }
+        guard r.count == 1 else { throw NMEAError(field: field, .invalidIndicator(byte(r.lowerBound))) }
+        return byte(r.lowerBound)
     }
 
     /// A one-letter indicator mapped through `make` (nil result → invalid indicator).
@@ -89,19 +142,19 @@ public struct NMEAFieldCursor {
     /// `hhmmss[.s…]` → time of day. Fraction digits beyond milliseconds are truncated, so a
     /// time never rounds into the next second. Second 60 (a leap second) is accepted.
     public mutating func timeOfDay() throws(NMEAError) -> NMEATimeOfDay? {
-        let b = nextBytes()
+        let b = next()
         if b.isEmpty { return nil }
         guard b.count >= 6 else { throw NMEAError(field: field, .invalidNumber) }
-        var i = b.startIndex
-        let hh = try twoDigits(b, i), mm = try twoDigits(b, i + 2), ss = try twoDigits(b, i + 4)
+        var i = b.lowerBound
+        let hh = try twoDigits(i), mm = try twoDigits(i + 2), ss = try twoDigits(i + 4)
         i += 6
         var ms = 0
-        if i < b.endIndex {
-            guard b[i] == 0x2E else { throw NMEAError(field: field, .invalidNumber) }
+        if i < b.upperBound {
+            guard byte(i) == 0x2E else { throw NMEAError(field: field, .invalidNumber) }
             i += 1
             var scale = 100
-            while i < b.endIndex {
-                let d = b[i] &- 0x30
+            while i < b.upperBound {
+                let d = byte(i) &- 0x30
                 guard d < 10 else { throw NMEAError(field: field, .invalidNumber) }
                 ms += Int(d) * scale
                 scale /= 10
@@ -114,17 +167,17 @@ public struct NMEAFieldCursor {
 
     /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year.
     public mutating func date() throws(NMEAError) -> NMEADate? {
-        let b = nextBytes()
+        let b = next()
         if b.isEmpty { return nil }
         guard b.count == 6 else { throw NMEAError(field: field, .invalidNumber) }
-        let i = b.startIndex
-        let dd = try twoDigits(b, i), mo = try twoDigits(b, i + 2), yy = try twoDigits(b, i + 4)
+        let i = b.lowerBound
+        let dd = try twoDigits(i), mo = try twoDigits(i + 2), yy = try twoDigits(i + 4)
         guard (1...12).contains(mo), (1...31).contains(dd) else { throw NMEAError(field: field, .outOfRange) }
         return NMEADate(day: dd, month: mo, year: yy, yearHasCentury: false)
     }
 
-    private func twoDigits(_ b: ArraySlice<UInt8>, _ i: Int) throws(NMEAError) -> Int {
-        let h = b[i] &- 0x30, l = b[i + 1] &- 0x30
+    private func twoDigits(_ i: Int) throws(NMEAError) -> Int {
+        let h = byte(i) &- 0x30, l = byte(i + 1) &- 0x30
         guard h < 10, l < 10 else { throw NMEAError(field: field, .invalidNumber) }
         return Int(h) * 10 + Int(l)
     }

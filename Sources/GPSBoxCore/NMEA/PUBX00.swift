@@ -32,7 +32,11 @@ public struct PUBX00: Hashable, Sendable {
     public var deadReckoningFlags: Int?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try PUBX00(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         try f.pubxAddress(0)
         time = try f.timeOfDay()
         latitude = try f.latitude()

@@ -19,7 +19,11 @@ public struct PUBX04: Hashable, Sendable {
     public var timepulseGranularity: Int?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try PUBX04(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         try f.pubxAddress(4)
         time = try f.timeOfDay()
         date = try f.date()

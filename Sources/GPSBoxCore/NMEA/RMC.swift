@@ -17,7 +17,11 @@ public struct RMC: Hashable, Sendable {
     public var navigationalStatus: NMEANavigationalStatus?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try RMC(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x52, 0x4D, 0x43)
         time = try f.timeOfDay()
         status = try f.indicator(NMEAStatus.init(byte:))

@@ -10,7 +10,11 @@ public struct TXT: Hashable, Sendable {
     public var text: ArraySlice<UInt8>
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try TXT(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x54, 0x58, 0x54)
         numberOfMessages = try f.integer(in: 0...99)
         messageNumber = try f.integer(in: 0...99)

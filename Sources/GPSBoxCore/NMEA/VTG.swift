@@ -11,7 +11,11 @@ public struct VTG: Hashable, Sendable {
     public var positionMode: NMEAPositionMode?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try VTG(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x56, 0x54, 0x47)
         courseTrue = try f.course()
         try f.unit(0x54)

@@ -10,7 +10,11 @@ public struct ZDA: Hashable, Sendable {
     public var localZoneMinutes: Int?
 
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
-        var f = try NMEAFieldCursor(sentence)
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try ZDA(cursor: &f) }
+    }
+
+    /// Decodes from a cursor positioned before the address field.
+    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x5A, 0x44, 0x41)
         time = try f.timeOfDay()
         let day = try f.integer(in: 1...31)

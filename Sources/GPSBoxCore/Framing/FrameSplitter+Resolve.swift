@@ -1,0 +1,104 @@
+// Deciding one candidate frame at a time: complete and valid, failed (drop the leader byte and
+// rescan), plain noise, or in need of more bytes. Every answer depends only on the bytes seen,
+// which is what makes the splitter's output independent of chunking.
+
+extension FrameSplitter {
+    @inline(__always)
+    static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    func resolveNMEA(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, final: Bool) -> Resolution {
+        let n = buf.count
+        let limit = options.maximumNMEALength
+        var j = p + 1
+        // Fast path, 8 bytes at a time: XOR them into the checksum while none is special
+        // (outside printable ASCII, `*` or `$`); the byte loop below handles the rest.
+        var wide: UInt64 = 0
+        let fastEnd = min(n, p + limit)
+        if let base = buf.baseAddress {
+            while j + 8 <= fastEnd {
+                let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                if Self.hasNonPlainByte(w) { break }
+                wide ^= w
+                j += 8
+            }
+        }
+        wide ^= wide >> 32
+        wide ^= wide >> 16
+        wide ^= wide >> 8
+        var sum = UInt8(truncatingIfNeeded: wide)
+        while j < n {
+            let c = buf[j]
+            if c == 0x2A { // '*': two hex digits, then CR or LF
+                if j + 3 - p > limit { return .failed(.nmeaTooLong) }
+                guard j + 2 < n else { return .needMore }
+                guard let hi = Self.hexValue(buf[j + 1]), let lo = Self.hexValue(buf[j + 2]) else {
+                    return .failed(.missingChecksum)
+                }
+                if j + 3 < n {
+                    let t = buf[j + 3]
+                    guard t == 0x0D || t == 0x0A else { return .failed(.missingChecksum) }
+                } else if !final {
+                    return .needMore
+                }
+                return hi << 4 | lo == sum ? .frame(end: j + 3) : .failed(.checksumMismatch)
+            }
+            if c < 0x20 || c > 0x7E {
+                return c == 0x0D || c == 0x0A ? .failed(.missingChecksum) : .failed(.invalidNMEACharacter)
+            }
+            if c == 0x24 { return .failed(.missingChecksum) } // cut off by the next sentence
+            sum ^= c
+            j += 1
+            if j - p > limit { return .failed(.nmeaTooLong) }
+        }
+        return .needMore
+    }
+
+    /// True when any byte of `w` is below 0x20, above 0x7E, `*` or `$` (SWAR byte tests:
+    /// "determine if a word has a zero byte / a byte less than n", Bit Twiddling Hacks).
+    @inline(__always)
+    static func hasNonPlainByte(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let below20 = (w &- ones &* 0x20) & ~w & highs
+        return (w & highs) | below20 | hasZero(w ^ (ones &* 0x7F)) | hasZero(w ^ (ones &* 0x2A))
+            | hasZero(w ^ (ones &* 0x24)) != 0
+    }
+
+    func resolveUBX(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
+        let n = buf.count
+        guard p + 1 < n else { return .needMore }
+        guard buf[p + 1] == 0x62 else { return .noise }
+        guard p + 6 <= n else { return .needMore }
+        let length = Int(buf[p + 4]) | Int(buf[p + 5]) << 8
+        guard length <= options.maximumUBXPayload else { return .failed(.lengthAboveLimit) }
+        let end = p + 8 + length
+        guard end <= n else { return .needMore }
+        var a: UInt8 = 0
+        var b: UInt8 = 0
+        for k in (p + 2)..<(end - 2) {
+            a &+= buf[k]
+            b &+= a
+        }
+        return a == buf[end - 2] && b == buf[end - 1] ? .frame(end: end) : .failed(.checksumMismatch)
+    }
+
+    func resolveRTCM3(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
+        let n = buf.count
+        guard p + 3 <= n else { return .needMore }
+        guard buf[p + 1] & 0xFC == 0 else { return .noise }
+        let length = Int(buf[p + 1] & 0x03) << 8 | Int(buf[p + 2])
+        let end = p + 6 + length
+        guard end <= n else { return .needMore }
+        let crc = CRC24Q.update(0, UnsafeBufferPointer(rebasing: buf[p..<(end - 3)]))
+        let sent = UInt32(buf[end - 3]) << 16 | UInt32(buf[end - 2]) << 8 | UInt32(buf[end - 1])
+        return crc == sent ? .frame(end: end) : .failed(.checksumMismatch)
+    }
+}
