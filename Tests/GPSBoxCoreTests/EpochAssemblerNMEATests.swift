@@ -108,6 +108,17 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
         #expect(out.first?.provenance.position == .navPVT)
     }
 
+    @Test func theNMEAEpochInProgressIsEmittedWhenUBXTakesOver() {
+        var a = EpochAssembler()
+        var out: [Fix] = []
+        for b in epoch1 { a.consumeNMEA(sentence(b)) { out.append($0) } }
+        #expect(out.isEmpty)
+        a.consumeUBX(UBXSample.pvt(iTOW: 1000, second: 26)) { out.append($0) }
+        #expect(out.count == 1 && out.first?.provenance.position == .gga, "in time order, not at end of stream")
+        a.flush { out.append($0) }
+        #expect(out.map { $0.time?.civil.second } == [25, 26])
+    }
+
     @Test func framesFromTheSplitterGoToTheRightHalf() {
         var splitter = FrameSplitter()
         var a = EpochAssembler()

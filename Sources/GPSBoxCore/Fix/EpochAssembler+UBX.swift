@@ -6,6 +6,14 @@ extension EpochAssembler {
     /// Feeds one UBX message. Completed epochs are passed to `emit` (zero, one or two: an HNR-PVT
     /// arriving while a NAV epoch is open closes nothing, it is its own epoch).
     public mutating func consumeUBX(_ message: UBXMessage, _ emit: (Fix) -> Void) {
+        // The first UBX solution ends NMEA assembly: the NMEA epoch in progress is complete now,
+        // not at the end of the stream.
+        if !ubxSolutionSeen, nmea.started {
+            switch message {
+            case .navPVT, .navPVAT, .navPOSLLH, .navHPPOSLLH, .navSOL, .navPOSECEF: closeNMEAEpoch(emit)
+            default: break
+            }
+        }
         switch message {
         case let .navPVT(m):
             begin(m.iTOW, emit)
