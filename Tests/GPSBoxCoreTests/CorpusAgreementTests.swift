@@ -12,31 +12,6 @@ import Foundation
 import Testing
 @testable import GPSBoxCore
 
-/// gpsd's reading of a `# Date: yyyy-mm-dd` header line (README "The `# Date:` comment"):
-/// sscanf("%u-%u-%u"), year kept if 1968…2200, a missing or bad month/day becomes 1.
-func gpsdDateHint(_ bytes: [UInt8]) -> UTCTime? {
-    let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        guard line.hasPrefix("#") else { break }
-        guard line.hasPrefix("# Date: ") else { continue }
-        let rest = line.dropFirst(8)
-        var numbers: [Int] = []
-        var current = ""
-        for c in rest {
-            if c.isNumber { current.append(c); continue }
-            if !current.isEmpty { numbers.append(Int(current)!); current = "" }
-            if c != "-" { break }
-            if numbers.isEmpty { break }
-        }
-        if !current.isEmpty { numbers.append(Int(current)!) }
-        guard let year = numbers.first, (1968...2200).contains(year) else { return nil }
-        let month = numbers.count > 1 && (1...12).contains(numbers[1]) ? numbers[1] : 1
-        let day = numbers.count > 2 && (1...31).contains(numbers[2]) ? numbers[2] : 1
-        return UTCTime(year: year, month: month, day: day)
-    }
-    return nil
-}
-
 struct GpsdTPV {
     var time: Int64
     var mode: Int
@@ -72,7 +47,7 @@ struct Replay {
 /// Feeds `bytes` in chunks of the given sizes (cycled; empty: all at once).
 func replay(_ bytes: [UInt8], chunkSizes: [Int] = []) -> Replay {
     var splitter = FrameSplitter(options: .init(skipsCaptureComments: true))
-    var assembler = EpochAssembler(referenceDate: gpsdDateHint(bytes))
+    var assembler = EpochAssembler(referenceDate: CaptureDateHint.parse(bytes[...]))
     var r = Replay()
     func keep(_ fix: Fix) {
         r.fixCount += 1

@@ -50,6 +50,16 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
         #expect(f.provenance.position == .gga && f.provenance.velocity == .rmc && f.provenance.satellites == .gsa)
     }
 
+    @Test func aSecondSignalsGSVSetDoesNotCountSatellitesTwice() throws {
+        let f = try #require(run([
+            "GPGGA,120000.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,",
+            "GPGSV,1,1,02,02,40,075,48,08,56,327,48,1",
+            "GPGSV,1,1,02,02,40,075,41,08,56,327,40,6",
+            "GLGSV,1,1,01,65,16,026,43,1",
+        ]).first)
+        #expect(f.satellitesInView == 3)
+    }
+
     @Test func talkersMixFreely() throws {
         let f = try #require(run([
             "GPGGA,120000.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,",
@@ -106,6 +116,17 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
         a.flush { out.append($0) }
         #expect(out.count == 1)
         #expect(out.first?.provenance.position == .navPVT)
+    }
+
+    @Test func theNMEAEpochInProgressIsEmittedWhenUBXTakesOver() {
+        var a = EpochAssembler()
+        var out: [Fix] = []
+        for b in epoch1 { a.consumeNMEA(sentence(b)) { out.append($0) } }
+        #expect(out.isEmpty)
+        a.consumeUBX(UBXSample.pvt(iTOW: 1000, second: 26)) { out.append($0) }
+        #expect(out.count == 1 && out.first?.provenance.position == .gga, "in time order, not at end of stream")
+        a.flush { out.append($0) }
+        #expect(out.map { $0.time?.civil.second } == [25, 26])
     }
 
     @Test func framesFromTheSplitterGoToTheRightHalf() {

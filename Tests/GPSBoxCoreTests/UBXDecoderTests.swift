@@ -253,6 +253,12 @@ private func read(_ type: String, _ p: ArraySlice<UInt8>) throws -> Reading {
         r.n("timeMode", m.timeMode); r.b("lla", m.lla); r.b("altInv", m.altInv); r.n("ecefXOrLat", m.ecefXOrLat)
         r.n("ecefYOrLon", m.ecefYOrLon); r.n("ecefZOrAlt", m.ecefZOrAlt); r.n("fixedPosAcc", m.fixedPosAcc)
         r.n("svinMinDur", m.svinMinDur); r.n("svinAccLimit", m.svinAccLimit)
+    case let .cfgVALGET(m):
+        r.n("version", m.version); r.n("layer", m.layer); r.n("position", m.position)
+        for item in m {
+            let hex = String(item.key.rawValue, radix: 16, uppercase: true)
+            r.n("0x" + String(repeating: "0", count: 8 - hex.count) + hex, item.value)
+        }
     case let .ack(m):
         r.n("clsID", m.clsID); r.n("msgID", m.msgID)
     case let .monVER(m):

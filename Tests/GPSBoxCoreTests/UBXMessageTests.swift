@@ -45,6 +45,22 @@ import Testing
         #expect(error == .lengthMismatch(.navSAT, length: 20, expected: 44))
     }
 
+    @Test func valgetAnswerIsReadByKeyAndMustFillThePayload() throws {
+        var p: [UInt8] = [1, 0, 0, 0]
+        p += [0x01, 0x00, 0x21, 0x30, 0x64, 0x00]              // CFG-RATE-MEAS = 100 (U2)
+        p += [0x01, 0x00, 0x52, 0x40, 0x00, 0xC2, 0x01, 0x00]  // CFG-UART1-BAUDRATE = 115200 (U4)
+        p += [0x02, 0x00, 0x74, 0x10, 0x00]                    // CFG-UART1OUTPROT-NMEA = false (L)
+        let answer = try CfgVALGETResponse(p[...])
+        #expect(answer[.rateMeas] == 100 && answer[.uart1Baudrate] == 115_200 && answer[.uart1OutprotNMEA] == 0)
+        #expect(answer[.navspgDynmodel] == nil)
+        #expect(throws: UBXError.lengthMismatch(.cfgVALGET, length: 22, expected: 23)) {
+            try CfgVALGETResponse(p.dropLast()[...])
+        }
+        #expect(throws: UBXError.unknownConfigKeySize(.cfgVALGET, key: 0x7000_0001)) {
+            try CfgVALGETResponse(([1, 0, 0, 0, 0x01, 0x00, 0x00, 0x70, 0] as [UInt8])[...])
+        }
+    }
+
     @Test func uBlox7NavPVTHasNoVehicleHeadingTail() throws {
         let p = [UInt8](repeating: 0, count: 84)[...]
         guard case let .navPVT(m) = UBXMessage(id: .navPVT, payload: p) else {

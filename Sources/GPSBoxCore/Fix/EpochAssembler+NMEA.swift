@@ -90,7 +90,13 @@ extension EpochAssembler {
             nmea.fix.provenance.dop = .gsa
         case let .gsv(m):
             beginNMEA(nil, emit)
-            if m.messageNumber == 1, let n = m.satellitesInView { nmea.satellitesInView += n }
+            // One count per constellation: NMEA 4.10+ dual-band receivers repeat a talker's GSV set
+            // for each signal (signalId), listing the same satellites again.
+            let bit = UInt32(1) << UInt32(((m.talker.second ?? m.talker.first) &- 0x40) & 0x1F)
+            if m.messageNumber == 1, let n = m.satellitesInView, nmea.gsvTalkers & bit == 0 {
+                nmea.gsvTalkers |= bit
+                nmea.satellitesInView += n
+            }
         case let .pubx00(m):
             beginNMEA(m.time, emit)
             setNMEAPosition(3, .pubx00, m.latitude, m.longitude)
@@ -228,4 +234,6 @@ struct NMEAEpoch: Sendable {
     var gsaSatellites = 0
     var ggaSatellites: Int?
     var satellitesInView = 0
+    /// Talkers (a bit per second letter A…Z) whose GSV count is already in.
+    var gsvTalkers: UInt32 = 0
 }

@@ -8,6 +8,8 @@ public enum UBXError: Error, Hashable, Sendable, CustomStringConvertible {
     case lengthMismatch(UBXMessageID, length: Int, expected: Int)
     /// A `version` field this decoder does not know the layout of.
     case unsupportedVersion(UBXMessageID, version: UInt8)
+    /// A configuration key whose size code (bits 28…30) is reserved, so its value cannot be read.
+    case unknownConfigKeySize(UBXMessageID, key: UInt32)
 
     public var description: String {
         switch self {
@@ -17,6 +19,9 @@ public enum UBXError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(id.name): payload of \(length) bytes, its block count implies \(expected)"
         case let .unsupportedVersion(id, version):
             return "\(id.name): unsupported message version \(version)"
+        case let .unknownConfigKeySize(id, key):
+            let hex = String(key, radix: 16, uppercase: true)
+            return "\(id.name): configuration key 0x\(String(repeating: "0", count: 8 - hex.count) + hex) has a reserved size code"
         }
     }
 

@@ -186,6 +186,13 @@ extension UBXMessage {
             w.field("ecefYOrLon", m.ecefYOrLon); w.field("ecefZOrAlt", m.ecefZOrAlt)
             w.field("fixedPosAcc", m.fixedPosAcc); w.field("svinMinDur", m.svinMinDur)
             w.field("svinAccLimit", m.svinAccLimit)
+        case let .cfgVALGET(m):
+            w.field("version", m.version); w.field("layer", m.layer); w.field("position", m.position)
+            w.rawField("cfgData", Self.array(m.map { item in
+                var o = JSONObjectWriter()
+                o.field("key", item.key.rawValue); o.field("value", item.value)
+                return o.finished()
+            }))
         case let .ack(m):
             w.field("clsID", m.clsID); w.field("msgID", m.msgID); w.field("acknowledged", m.acknowledged.name)
         case let .monVER(m):

@@ -36,6 +36,7 @@ public enum UBXMessage: Sendable {
     case rxmSVSI(RxmSVSI)
     case logRETRIEVEPOSEXTRA(LogRETRIEVEPOSEXTRA)
     case cfgTMODE2(CfgTMODE2)
+    case cfgVALGET(CfgVALGETResponse)
     case ack(UBXAck)
     case monVER(MonVER)
     case inf(UBXInfo)
@@ -80,6 +81,7 @@ public enum UBXMessage: Sendable {
             case .rxmSVSI: self = .rxmSVSI(try RxmSVSI(payload))
             case .logRETRIEVEPOSEXTRA: self = .logRETRIEVEPOSEXTRA(try LogRETRIEVEPOSEXTRA(payload))
             case .cfgTMODE2: self = .cfgTMODE2(try CfgTMODE2(payload))
+            case .cfgVALGET: self = .cfgVALGET(try CfgVALGETResponse(payload))
             case .ackACK: self = .ack(try UBXAck(payload, accepted: true))
             case .ackNAK: self = .ack(try UBXAck(payload, accepted: false))
             case .monVER: self = .monVER(try MonVER(payload))
@@ -131,13 +133,15 @@ public enum UBXMessage: Sendable {
         case .rxmSVSI: return .rxmSVSI
         case .logRETRIEVEPOSEXTRA: return .logRETRIEVEPOSEXTRA
         case .cfgTMODE2: return .cfgTMODE2
+        case .cfgVALGET: return .cfgVALGET
         case let .ack(a): return a.accepted ? .ackACK : .ackNAK
         case .monVER: return .monVER
         case let .inf(i): return UBXMessageID(class: 0x04, id: i.level.rawValue)
         case let .other(id, _): return id
         case let .malformed(error, _):
             switch error {
-            case let .runt(id, _, _), let .lengthMismatch(id, _, _), let .unsupportedVersion(id, _): return id
+            case let .runt(id, _, _), let .lengthMismatch(id, _, _), let .unsupportedVersion(id, _),
+                 let .unknownConfigKeySize(id, _): return id
             }
         }
     }

@@ -71,6 +71,28 @@ def rawx():
     return bytes(p)
 
 
+CONFIG_KEYS = ["CFG_RATE_MEAS", "CFG_RATE_NAV", "CFG_UART1_BAUDRATE", "CFG_UART1OUTPROT_NMEA", "CFG_NAVSPG_DYNMODEL",
+               "CFG_MSGOUT_UBX_NAV_PVT_UART1", "CFG_MSGOUT_UBX_NAV_SAT_I2C", "CFG_I2C_ADDRESS", "CFG_I2COUTPROT_UBX"]
+
+
+def valget():
+    """A CFG-VALGET answer (version 1) for a random subset of keys, values in range for their type."""
+    from pyubx2.ubxtypes_configdb import UBX_CONFIG_DATABASE
+    p = bytearray([1, rng.choice([0, 1, 2, 7])]) + rng.randrange(65536).to_bytes(2, "little")
+    for name in rng.sample(CONFIG_KEYS, 5):
+        keyid, typ = UBX_CONFIG_DATABASE[name]
+        size = {1: 1, 2: 1, 3: 2, 4: 4, 5: 8}[(keyid >> 28) & 7]
+        value = rng.randrange(2) if typ.startswith("L") else rng.randrange(256 ** size)
+        p += keyid.to_bytes(4, "little") + value.to_bytes(size, "little")
+    return bytes(p)
+
+
+def by_key_id(fields):
+    """pyubx2 names CFG-VALGET values by key name; gpsbox reads key ids: name them 0xKKKKKKKK."""
+    from pyubx2.ubxtypes_configdb import UBX_CONFIG_DATABASE
+    return {(f"0x{UBX_CONFIG_DATABASE[k][0]:08X}" if k in UBX_CONFIG_DATABASE else k): v for k, v in fields.items()}
+
+
 def monver():
     return (text(20) + bytes(10) + text(6) + bytes(4) + text(13) + bytes(17) + text(25) + bytes(5))
 
@@ -109,6 +131,7 @@ CASES = [
     ("TIM-SVIN", 0x0D, 0x04, lambda: randbytes(28)),
     ("LOG-RETRIEVEPOSEXTRA", 0x21, 0x0F, lambda: randbytes(32)),
     ("CFG-TMODE2", 0x06, 0x3D, lambda: randbytes(28)),
+    ("CFG-VALGET", 0x06, 0x8B, valget),
     ("ACK-ACK", 0x05, 0x01, lambda: randbytes(2)),
     ("ACK-NAK", 0x05, 0x00, lambda: randbytes(2)),
     ("MON-VER", 0x0A, 0x04, monver),
@@ -130,7 +153,7 @@ for name, cls, mid, make in CASES:
         vectors.append({
             "type": name,
             "payload": payload.hex(),
-            "fields": fields(decoded),
+            "fields": by_key_id(fields(decoded)) if name == "CFG-VALGET" else fields(decoded),
             "bytes": fields(whole),
         })
 
