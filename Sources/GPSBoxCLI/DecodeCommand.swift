@@ -66,6 +66,7 @@ struct DecodeCommand: Subcommand {
                 return .failure
             }
             if n == 0 { break }
+            if offset == 0 { decoder.referenceDate = CaptureDateHint.parse(buffer[0..<n]) }
             decoder.feed(buffer[0..<n], &io)
             offset += n
         }

@@ -11,6 +11,14 @@ final class StreamDecoder {
     private(set) var invalidSentences = 0
     private(set) var malformedUBX = 0
     private var firstDamage: (offset: Int, what: String)?
+    private var assembler = EpochAssembler()
+    private(set) var fixes = 0
+
+    /// gpsd's `# Date:` capture hint (CaptureDateHint), set before the first feed.
+    var referenceDate: UTCTime? {
+        get { assembler.referenceDate }
+        set { assembler.referenceDate = newValue }
+    }
 
     init(format: DecodeCommand.Format) { self.format = format }
 
@@ -25,8 +33,12 @@ final class StreamDecoder {
     func finish(_ io: inout CommandIO) {
         var lines: [String] = []
         splitter.finish(reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
+        if format == .tpv { assembler.flush { fix in self.emit(fix, &lines) } }
         for l in lines { io.out.write(l) }
-        if format == .stats { io.out.write(statsLine + "\n") }
+        if format == .stats {
+            assembler.flush { _ in self.fixes += 1 }
+            io.out.write(statsLine + "\n")
+        }
     }
 
     private func noteDamage(_ offset: Int, _ what: @autoclosure () -> String) {
@@ -39,7 +51,11 @@ final class StreamDecoder {
             do {
                 let sentence = try NMEASentence(sentence: s)
                 count(sentence.typeName)
-                if format == .messages { lines.append(sentence.jsonLine + "\n") }
+                switch format {
+                case .messages: lines.append(sentence.jsonLine + "\n")
+                case .tpv: assembler.consumeNMEA(sentence) { fix in self.emit(fix, &lines) }
+                case .stats: assembler.consumeNMEA(sentence) { _ in self.fixes += 1 }
+                }
             } catch {
                 invalidSentences += 1
                 let text = String(decoding: s, as: UTF8.self)
@@ -58,7 +74,11 @@ final class StreamDecoder {
                 malformedUBX += 1
                 noteDamage(offset, "malformed \(id.name): \(error)")
             }
-            if format == .messages { lines.append(message.jsonLine + "\n") }
+            switch format {
+            case .messages: lines.append(message.jsonLine + "\n")
+            case .tpv: assembler.consumeUBX(message) { fix in self.emit(fix, &lines) }
+            case .stats: assembler.consumeUBX(message) { _ in self.fixes += 1 }
+            }
         case .rtcm3(let s):
             // RTCM 10403.3 §3.1: the message number is the first 12 bits of the message.
             let number = s.count >= 5 ? Int(s[s.startIndex + 3]) << 4 | Int(s[s.startIndex + 4]) >> 4 : 0
@@ -80,6 +100,11 @@ final class StreamDecoder {
         }
     }
 
+    private func emit(_ fix: Fix, _ lines: inout [String]) {
+        fixes += 1
+        lines.append(TPVJSON.line(fix) + "\n")
+    }
+
     private func count(_ type: String) {
         if format == .stats { messageCounts[type, default: 0] += 1 }
     }
@@ -91,7 +116,7 @@ final class StreamDecoder {
         w.field("ubx", c.ubxFrames); w.field("rtcm3", c.rtcm3Frames); w.field("checksumFailures", c.checksumFailures)
         w.field("malformedFrames", c.malformedFrames); w.field("truncatedFrames", c.truncatedFrames)
         w.field("bytesSkipped", c.bytesSkipped); w.field("commentBytes", c.commentBytes)
-        w.field("invalidSentences", invalidSentences); w.field("malformedUBX", malformedUBX)
+        w.field("invalidSentences", invalidSentences); w.field("malformedUBX", malformedUBX); w.field("fixes", fixes)
         var m = JSONObjectWriter()
         for (k, v) in messageCounts.sorted(by: { $0.key < $1.key }) { m.field(k, v) }
         w.rawField("messages", m.finished())

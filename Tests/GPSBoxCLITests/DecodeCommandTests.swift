@@ -92,3 +92,32 @@ import Testing
         #expect(status == .usage && err.contains("usage: gpsbox decode"))
     }
 }
+
+@Suite struct DecodeTPVTests {
+    /// Every TPV gpsbox prints for the NEO-M8N UBX capture matches gpsd's TPV of the same time
+    /// in the .chk (position within 1e-7°, same mode), and every gpsd epoch is covered.
+    @Test func tpvMatchesGpsdOnAUBXCapture() throws {
+        let (status, out, _) = DecodeCommandTests.run(["\(DecodeCommandTests.corpus)/ublox-neo-m8n.log"])
+        #expect(status == .damagedDataSkipped, "the capture ends in a cut-off frame")
+        let mine = try DecodeCommandTests.objects(out)
+        let chk = try String(contentsOfFile: "\(DecodeCommandTests.corpus)/ublox-neo-m8n.log.chk", encoding: .utf8)
+        var gpsd: [String: [String: Any]] = [:]
+        for line in chk.split(whereSeparator: \.isNewline) where line.contains("\"class\":\"TPV\"") {
+            let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            if let t = o["time"] as? String { gpsd[t] = o }
+        }
+        #expect(gpsd.count == 22)
+        var matched = 0
+        for tpv in mine {
+            #expect(tpv["class"] as? String == "TPV")
+            guard let t = tpv["time"] as? String, let g = gpsd[t] else { continue }
+            matched += 1
+            #expect(tpv["mode"] as? Int == g["mode"] as? Int, "\(t)")
+            for k in ["lat", "lon"] {
+                #expect(abs((tpv[k] as? Double ?? 0) - (g[k] as? Double ?? 99)) <= 1e-7, "\(k) at \(t)")
+            }
+            #expect(abs((tpv["altHAE"] as? Double ?? 0) - (g["altHAE"] as? Double ?? 99)) <= 0.01, "altHAE at \(t)")
+        }
+        #expect(matched == gpsd.count)
+    }
+}

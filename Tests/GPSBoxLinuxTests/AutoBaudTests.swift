@@ -202,3 +202,88 @@ extension FrameCounting {
         #expect(splitter.countValidFrames(in: gga[...]) == 1)
     }
 }
+
+/// A FakeModulePort whose reads never wait: the poll loop decides when to call.
+final class InstantModulePort: BaudSwitchablePort {
+    let trueRate: BaudRate
+    private(set) var baud: BaudRate
+    private(set) var switches: [BaudRate] = []
+    var pending: [UInt8] = []
+
+    init(trueRate: BaudRate, startingAt: BaudRate) {
+        self.trueRate = trueRate
+        baud = startingAt
+    }
+
+    func setBaud(_ rate: BaudRate) throws(SerialError) {
+        baud = rate
+        switches.append(rate)
+        pending = []  // like tcflush
+    }
+
+    /// The module sends one burst; what the host hears depends on its rate.
+    func burst() {
+        pending += baud == trueRate ? gga + rmc : [UInt8](repeating: 0xF8, count: 120)
+    }
+
+    func read(appendingTo bytes: inout [UInt8], timeoutMilliseconds: Int) throws(SerialError) -> Int {
+        bytes += pending
+        defer { pending = [] }
+        return pending.count
+    }
+}
+
+@Suite struct AutoBaudLoopTests {
+    @Test func pollLoopFindsTheRateWithoutBlocking() throws {
+        // The loop: a burst every 250 ms makes the port readable; in between, the listen
+        // deadline is the poll timeout.
+        let port = InstantModulePort(trueRate: rate(115_200), startingAt: rate(4800))
+        var detector = AutoBaud(counter: NMEASentenceCounter(), windowMilliseconds: 1000)
+        var now: Int64 = 0
+        var step = detector.start(now: now)
+        var nextBurst: Int64 = 250
+        while case .listen(_, let deadline) = step {
+            try #require(now < 60_000)
+            if nextBurst <= deadline {
+                now = nextBurst
+                port.burst()
+                nextBurst += 250
+            } else {
+                now = deadline
+            }
+            step = try detector.advance(on: port, now: now)
+        }
+        #expect(step == .found(rate(115_200)))
+        #expect(port.baud == rate(115_200))
+        #expect(port.switches == [rate(9600), rate(38400), rate(115_200)])
+        #expect(now == 2250)  // 9600 and 38400 each given up after their 1 s window
+    }
+
+    @Test func advanceAfterTheEndChangesNothing() throws {
+        let port = InstantModulePort(trueRate: rate(9600), startingAt: rate(9600))
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600)])
+        _ = detector.start(now: 0)
+        port.burst()
+        #expect(try detector.advance(on: port, now: 10) == .found(rate(9600)))
+        port.burst()
+        #expect(try detector.advance(on: port, now: 20) == .found(rate(9600)))
+        #expect(port.switches.isEmpty)
+    }
+
+    @Test func realPTYInAPollSet() throws {
+        let pty = try TestPTY()
+        let port = try SerialPort(path: pty.path, baud: rate(9600))
+        let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
+        defer { writer.stop() }
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(19200)], windowMilliseconds: 5000)
+        var step = detector.start(now: MonotonicClock.nowMilliseconds())
+        step = try detector.advance(on: port, now: MonotonicClock.nowMilliseconds())  // switches to 19200
+        while case .listen(_, let deadline) = step {
+            var set = PollSet()
+            set.watch(port.fd)
+            _ = try set.wait(timeoutMilliseconds: PollSet.timeout(until: deadline, now: MonotonicClock.nowMilliseconds()))
+            step = try detector.advance(on: port, now: MonotonicClock.nowMilliseconds())
+        }
+        #expect(step == .found(rate(19200)))
+    }
+}

@@ -84,6 +84,28 @@ import Testing
         }
     }
 
+    @Test(arguments: [(9600, 50), (115_200, 50), (460_800, 44), (921_600, 22)])
+    func coalescingDelayStaysInsideTheTTYBuffer(rate: Int, delay: Int) throws {
+        let pty = try TestPTY()
+        let port = try SerialPort(path: pty.path, baud: BaudRate(rate))
+        #expect(port.coalescingDelayMilliseconds() == delay)
+        #expect(port.coalescingDelayMilliseconds(target: 10) == 10)
+    }
+
+    @Test func coalescedReadTakesTheWholeBurstAtOnce() throws {
+        // What the delay buys: three writes while the loop is not watching, one read.
+        let pty = try TestPTY()
+        let port = try SerialPort(path: pty.path, baud: BaudRate(115_200))
+        for _ in 0..<3 { try pty.send(gga) }
+        var queued: Int32 = 0  // wait (up to 2 s) until the line discipline holds all three
+        for _ in 0..<200 where queued < 3 * Int32(gga.count) {
+            _ = ioctl(port.fd, UInt(FIONREAD), &queued)
+            usleep(10_000)
+        }
+        var bytes: [UInt8] = []
+        #expect(try port.read(appendingTo: &bytes, timeoutMilliseconds: 1000) == 3 * gga.count)
+    }
+
     @Test func missingDeviceNamesPathAndErrno() {
         let error = SerialError.system(SystemError(call: "open", path: "/dev/ttyNOPE9", errno: ENOENT))
         #expect(throws: error) { try SerialPort(path: "/dev/ttyNOPE9", baud: BaudRate(9600)) }

@@ -2,9 +2,10 @@
 // framing garbage, at the right one checksummed NMEA sentences and UBX frames. What counts
 // as "valid" belongs to the framer, so it comes in through `FrameCounting`.
 //
-// The detector is a step machine the daemon drives from its poll loop (`start`, `received`,
-// `deadlinePassed` return what to do next), so signals and the watchdog keep being served
-// while it listens; `detect(on:clock:)` runs the same machine blocking, for `gpsbox configure`.
+// The detector is a step machine the daemon drives from its poll loop (`start`, then
+// `advance(on:now:)` on readability or deadline; or `received`/`deadlinePassed` by hand), so
+// signals and the watchdog keep being served while it listens; `detect(on:clock:)` runs the
+// same machine blocking, for `gpsbox configure`.
 
 /// Counts complete, checksum-valid frames in a byte stream fed piece by piece.
 public protocol FrameCounting {
@@ -117,6 +118,22 @@ public struct AutoBaud<Counter: FrameCounting> {
 }
 
 extension AutoBaud {
+    /// One non-blocking step on `port` for the daemon's poll loop: call `start(now:)` once,
+    /// then this whenever the port is readable or the listen deadline has come. It puts the
+    /// port at the rate being tried, takes what is buffered (never waits), and moves on at
+    /// the deadline. While it returns `.listen(_, deadline)`, watch `port.fd` with the
+    /// deadline as poll timeout; signals and the watchdog keep being served meanwhile.
+    public mutating func advance(on port: some BaudSwitchablePort, now: Int64) throws(SerialError) -> Step {
+        guard case .listen(let rate, _) = step else { return step }
+        if port.baud != rate { try port.setBaud(rate) }
+        var chunk: [UInt8] = []
+        if try port.read(appendingTo: &chunk, timeoutMilliseconds: 0) > 0 { _ = received(chunk, now: now) }
+        if case .listen(_, let deadline) = step, now >= deadline { _ = deadlinePassed(now: now) }
+        // Switch at once (not at the next call), so bytes at the new rate start collecting now.
+        if case .listen(let next, _) = step, port.baud != next { try port.setBaud(next) }
+        return step
+    }
+
     /// Runs detection on `port`, blocking, with time from `clock` (milliseconds).
     /// Returns the detected rate with the port left at it, or nil with the port at the last
     /// candidate. The port keeps its rate, and its buffered input, if it already runs at a

@@ -39,6 +39,14 @@ public final class SerialPort {
         try configure(baud: baud, when: TCSANOW)
     }
 
+    /// How long the daemon loop may leave the port out of its PollSet after a read, so
+    /// bytes pile up in the kernel and one read takes a whole burst: at most `target` ms
+    /// (50 ms ≈ 20 wake-ups a second), and never longer than it takes the line to fill
+    /// half of n_tty's 4 KiB read buffer at the current rate (22 ms at 921600 Bd).
+    public func coalescingDelayMilliseconds(target: Int = 50) -> Int {
+        max(1, min(target, baud.millisecondsToReceive(bytes: 2048)))
+    }
+
     /// Switches the line rate (after CFG-PRT told the module to switch). Output already
     /// queued is sent at the old rate first (TCSADRAIN); input received so far is discarded
     /// because bytes straddling the switch are garbage at either rate.
