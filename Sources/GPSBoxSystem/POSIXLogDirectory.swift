@@ -110,7 +110,7 @@ public final class POSIXLogDirectory: LogDirectory {
 
 /// An O_APPEND file descriptor owned by the writer.
 public final class POSIXAppendFile: AppendableLogFile {
-    private var fd: Int32
+    private(set) var fd: Int32
     public let path: String
 
     init(fd: Int32, path: String) {

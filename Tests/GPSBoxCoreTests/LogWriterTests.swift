@@ -18,11 +18,13 @@ import Testing
         for i in 0..<10 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
         #expect(writer.statistics.syncedRecords == 0)
         #expect(writer.unsyncedRecords == 10)
+        #expect(writer.nextSyncDue == 10_000)
         #expect(dir.powerCut().files.keys.allSatisfy { SegmentName(fileName: $0) == nil })
         writer.append(.sample(LogFixtures.sample(10)), now: 10_000)
         #expect(writer.statistics.syncedRecords == 11)
         #expect(writer.statistics.syncs == 1)
         #expect(Self.indices(dir.powerCut()) == Array(0...10))
+        #expect(writer.nextSyncDue == nil)
         writer.tick(now: 30_000)
         #expect(writer.statistics.syncs == 1, "nothing new to sync")
     }

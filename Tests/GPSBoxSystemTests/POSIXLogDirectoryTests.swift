@@ -63,6 +63,16 @@ import GPSBoxCore
         #expect(try dir.freeBytes() > 0)
     }
 
+    @Test func segmentFilesAreOpenedAppendOnlyAndCloseOnExec() throws {
+        let path = Self.scratch()
+        defer { Self.remove(path) }
+        let file = try #require(try POSIXLogDirectory(path: path).create("s") as? POSIXAppendFile)
+        defer { file.close() }
+        #expect(fcntl(file.fd, F_GETFL) & O_APPEND != 0)
+        #expect(fcntl(file.fd, F_GETFL) & O_ACCMODE == O_WRONLY)
+        #expect(fcntl(file.fd, F_GETFD) & FD_CLOEXEC != 0)
+    }
+
     @Test(arguments: [(ENOSPC, LogIOError.noSpace(path: "/p")), (EDQUOT, .noSpace(path: "/p")),
                       (EROFS, .readOnly(path: "/p")), (ENOENT, .notFound(path: "/p")),
                       (EIO, .failed(call: "write", path: "/p", errno: EIO))])

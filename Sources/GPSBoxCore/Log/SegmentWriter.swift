@@ -59,6 +59,12 @@ public final class SegmentWriter {
     /// Records appended but not yet synced (lost by a power cut now).
     public var unsyncedRecords: Int { pendingRecords }
 
+    /// When `tick` will next sync (monotonic ms), for the main loop's poll timeout; nil when
+    /// nothing is waiting.
+    public var nextSyncDue: Int64? {
+        pendingRecords > 0 || !pending.isEmpty ? lastSync + configuration.syncIntervalMilliseconds : nil
+    }
+
     /// Buffers `entry`; syncs when the interval is due. Returns false (and counts the record as
     /// dropped) only when storage has been failing long enough to fill the buffer.
     /// Storage errors do not throw here: they are kept in `lastError` and retried.
