@@ -132,6 +132,16 @@ enum TestTrackLog {
         #expect(r.status == .failure && r.err.contains("\(dir) is not a gpsbox track log"))
     }
 
+    @Test(arguments: ["dump", "stats", "map", "reset"])
+    func helpIsRenderedFromTheMetadata(command: String) {
+        let r = TestTrackLog.run([command, "--help"])
+        #expect(r.status == .success && r.out.contains("usage: gpsbox \(command)") && r.out.contains("examples:"))
+        if command != "reset" { #expect(r.out.contains("NEWEST SAMPLE IN THE LOG")) }
+        if command == "dump" {
+            for f in DumpCommand.Format.allCases { #expect(r.out.contains("  \(f.rawValue) ")) }
+        }
+    }
+
     @Test(arguments: [("90s", Int64(90_000)), ("500ms", 500), ("2h", 7_200_000), ("7d", 604_800_000), ("h", nil), ("-5m", nil)])
     func relativeTimes(text: String, ms: Int64?) {
         #expect(TrackLogOptions.milliseconds(text) == ms)
