@@ -125,6 +125,15 @@ enum TestTrackLog {
         #expect(r.err.contains(message) && r.err.contains("usage: gpsbox dump"), "\(r.err)")
     }
 
+    @Test func aFileThatIsNoSegmentExplainsTheEmptyResult() throws {
+        let path = NSTemporaryDirectory() + "gpsbox-not-a-segment-\(UUID().uuidString).gpslog"
+        try Data("$GPGGA,091205.250,4722.6140000,N,00832.5020000,E,1,11,0.90,,,,,,*00\r\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let r = TestTrackLog.run(["dump", path, "--format", "csv"])
+        #expect(r.err.contains("\(path): offset 0:") && r.err.contains("no samples selected"), "\(r.err)")
+        #expect(r.out == "trip,run,time_utc,latitude_deg,longitude_deg,altitude_msl_m,altitude_hae_m,speed_m_s,course_deg,climb_m_s,horizontal_accuracy_m,vertical_accuracy_m,fix,satellites_used,pdop,hdop,vdop\n")
+    }
+
     @Test func aDirectoryThatIsNoLogIsAClearError() throws {
         let dir = NSTemporaryDirectory() + "gpsbox-empty-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
