@@ -5,7 +5,7 @@ public enum GPSBox {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order `gpsbox --help` lists them.
-    nonisolated(unsafe) public static let commands: [any Subcommand.Type] = [
+    nonisolated(unsafe) public static let commands: [any Subcommand.Type] = deviceCommands + [
         VersionCommand.self,
         SimulateCommand.self,
         ConfigCommand.self,
@@ -15,6 +15,15 @@ public enum GPSBox {
         MapCommand.self,
         ResetCommand.self,
     ]
+
+    /// The commands that drive hardware exist only where GPSBoxLinux does.
+    #if os(Linux)
+    static let deviceCommands: [any Subcommand.Type] = [
+        RunCommand.self, StatusCommand.self, RecordCommand.self, ConfigureCommand.self,
+    ]
+    #else
+    static let deviceCommands: [any Subcommand.Type] = []
+    #endif
 
     /// Parses `argv` (without the program name) and runs the chosen subcommand.
     public static func main(_ argv: [String], io: inout CommandIO) -> ExitStatus {

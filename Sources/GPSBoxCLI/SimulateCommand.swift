@@ -24,7 +24,7 @@ struct SimulateCommand: Subcommand {
           --route NAME|FILE     walk (5 km/h loop), bike (20 km/h with stops), freeway (110 km/h),
                                 parked (standing still), or a GPX file (timed tracks follow their clock)
           --protocol P          nmea, ubx or both (default both; an nmea model always sends NMEA)
-          --rate HZ             navigation rate, 1-40 (default 1)
+          --rate HZ             navigation rate, 0.1-40 Hz (default 1)
           --baud N              line rate (default 9600 for m8/nmea, 38400 for m10)
           --model M             m8 (protocol 18, CFG-* messages), m10 (protocol 34.10, CFG-VALSET) or
                                 nmea (NMEA only, ignores UBX input); default m8

@@ -145,6 +145,6 @@ import Testing
         var replies: [UInt8] = []
         for b in input { replies += r.receive([b]).bytes }
         #expect(SimulationStreamScanner(replies).ubx(0x0A, 0x04).count == 1)
-        #expect(r.commandDiscards.badChecksums == 1)
+        #expect(r.commandCounters.checksumFailures == 2)  // the bad UBX frame and the NMEA line
     }
 }

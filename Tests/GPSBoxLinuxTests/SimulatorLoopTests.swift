@@ -119,8 +119,10 @@ import Testing
         #expect(r.report.faults == [.disconnect])
         #expect(r.report.reconnects == 1)
         let before = Self.navPVTiTOWs(r.first), after = Self.navPVTiTOWs(r.second)
-        // t = 0 … 9.9 s; bytes still on the line when the plug is pulled are lost, as on USB.
-        #expect(before.count >= 98 && before.count <= 100)
+        // t = 0 … 9.9 s without gaps; what is still queued for a slow reader when the plug is
+        // pulled is lost (as on USB), so only the tail may be missing.
+        #expect(before.count >= 50 && before.count <= 100, "\(before.count) epochs before the unplug")
+        #expect(zip(before, before.dropFirst()).allSatisfy { $1 - $0 == 100 })
         #expect(after.count > 10)     // back at 13 s; cold start 0, so fixes again at once
         #expect((after.first ?? 0) > (before.last ?? UInt32.max))
     }

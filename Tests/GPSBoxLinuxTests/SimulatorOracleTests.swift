@@ -14,17 +14,14 @@ import GPSBoxSystem
         from pynmeagps import NMEAReader
         path = sys.argv[1]
         counts = Counter()
+        sentences = []
         with open(path, 'rb') as f:
             for raw, msg in UBXReader(f, protfilter=UBX_PROTOCOL | NMEA_PROTOCOL, quitonerror=2, validate=VALCKSUM):
                 counts[msg.identity] += 1
-        # pynmeagps separately, strict about checksums, on the NMEA lines alone.
-        nmea = 0
-        with open(path, 'rb') as f:
-            for line in f.read().split(b'\r\n'):
-                i = line.find(b'$')
-                if i < 0: continue
-                NMEAReader.parse(line[i:] + b'\r\n', validate=1)
-                nmea += 1
+                if raw[:1] == b'$': sentences.append(raw)
+        # pynmeagps on its own, strict about checksums, re-parses every NMEA sentence found.
+        for s in sentences: NMEAReader.parse(s, validate=1)
+        nmea = len(sentences)
         print(' '.join(f'{k}={v}' for k, v in sorted(counts.items())), f'nmea={nmea}')
         """#
 

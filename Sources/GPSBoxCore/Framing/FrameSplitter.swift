@@ -15,7 +15,7 @@
 //   CK_A CK_B (8-bit Fletcher over class…payload, §32.4).
 // - RTCM 3 (RTCM 10403.3 §4): D3, 6 reserved zero bits, 10-bit length, message, CRC-24Q.
 
-public struct FrameSplitter {
+public struct FrameSplitter: Sendable {
     public struct Options: Sendable {
         /// Largest UBX payload accepted; a larger declared length is corrupt and is never
         /// buffered. 8192 covers RXM-RAWX with 255 measurements (16 + 32·255 bytes).

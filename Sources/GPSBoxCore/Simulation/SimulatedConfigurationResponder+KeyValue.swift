@@ -3,14 +3,14 @@
 // size: 1 = one bit (sent as one byte), 2 = 1 byte, 3 = 2, 4 = 4, 5 = 8 bytes.
 
 extension SimulatedConfigurationResponder {
-    static let rateMeas: UInt32 = 0x3021_0001
-    static let rateNav: UInt32 = 0x3021_0002
-    static let uart1Baudrate: UInt32 = 0x4052_0001
-    static let uart1OutProtUBX: UInt32 = 0x1074_0001
-    static let uart1OutProtNMEA: UInt32 = 0x1074_0002
-    static let uart1InProtUBX: UInt32 = 0x1073_0001
-    static let uart1InProtNMEA: UInt32 = 0x1073_0002
-    static let navspgDynModel: UInt32 = 0x2011_0021
+    static let rateMeas = UBXConfigKey.rateMeas.rawValue
+    static let rateNav = UBXConfigKey.rateNav.rawValue
+    static let uart1Baudrate = UBXConfigKey.uart1Baudrate.rawValue
+    static let uart1OutProtUBX = UBXConfigKey.uart1OutprotUBX.rawValue
+    static let uart1OutProtNMEA = UBXConfigKey.uart1OutprotNMEA.rawValue
+    static let uart1InProtUBX = UBXConfigKey.uart1InprotUBX.rawValue
+    static let uart1InProtNMEA = UBXConfigKey.uart1InprotNMEA.rawValue
+    static let navspgDynModel = UBXConfigKey.navspgDynmodel.rawValue
 
     static func valueSize(_ key: UInt32) -> Int? {
         switch (key >> 28) & 0x7 {

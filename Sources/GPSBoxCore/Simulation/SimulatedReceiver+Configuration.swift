@@ -4,18 +4,18 @@
 // configuration key CFG-MSGOUT-…_UART1 (u-blox M10 SPG 5.10 Interface Description §6.9.12).
 
 extension SimulatedReceiver {
-public enum Model: String, Hashable, Sendable, CaseIterable {
-    /// u-blox M8 (protocol 18): CFG-PRT/MSG/RATE/NAV5, NMEA talker GP.
-    case m8
-    /// u-blox M10 (protocol 34.10): CFG-VALSET/VALGET only, NMEA talker GN.
-    case m10
-    /// An NMEA-only module: ignores UBX input, never emits UBX.
-    case nmea
-}
+    public enum Model: String, Hashable, Sendable, CaseIterable {
+        /// u-blox M8 (protocol 18): CFG-PRT/MSG/RATE/NAV5, NMEA talker GP.
+        case m8
+        /// u-blox M10 (protocol 34.10): CFG-VALSET/VALGET only, NMEA talker GN.
+        case m10
+        /// An NMEA-only module: ignores UBX input, never emits UBX.
+        case nmea
+    }
 
-public enum OutputProtocol: String, Hashable, Sendable, CaseIterable {
-    case nmea, ubx, both
-}
+    public enum OutputProtocol: String, Hashable, Sendable, CaseIterable {
+        case nmea, ubx, both
+    }
 }
 
 /// The periodic messages the simulated module can emit.
@@ -53,10 +53,10 @@ public enum SimulatedMessage: CaseIterable, Hashable, Sendable {
     public var uart1Key: UInt32 {
         switch self {
         case .navSTATUS: return 0x2091_001B
-        case .navDOP: return 0x2091_0039
-        case .navPVT: return 0x2091_0007
-        case .navSAT: return 0x2091_0016
-        case .navEOE: return 0x2091_0160
+        case .navDOP: return UBXConfigKey.msgoutNavDOPUART1.rawValue
+        case .navPVT: return UBXConfigKey.msgoutNavPVTUART1.rawValue
+        case .navSAT: return UBXConfigKey.msgoutNavSATUART1.rawValue
+        case .navEOE: return UBXConfigKey.msgoutNavEOEUART1.rawValue
         case .gga: return 0x2091_00BB
         case .gll: return 0x2091_00CA
         case .gsa: return 0x2091_00C0
@@ -78,58 +78,58 @@ public enum SimulatedMessage: CaseIterable, Hashable, Sendable {
 }
 
 extension SimulatedReceiver {
-public struct Configuration: Hashable, Sendable {
-    public var model: Model
-    /// CFG-RATE measRate / CFG-RATE-MEAS: milliseconds between measurements.
-    public var measurementPeriodMs: Int
-    /// CFG-RATE navRate / CFG-RATE-NAV: measurements per navigation solution.
-    public var navigationRatio: Int = 1
-    /// UART1 baud rate.
-    public var baud: Int
-    /// UART1 output protocols (CFG-PRT outProtoMask / CFG-UART1OUTPROT-*).
-    public var ubxOutput: Bool
-    public var nmeaOutput: Bool
-    /// Output rate per navigation solution for each message (0: off).
-    public var rates: [SimulatedMessage: Int]
-    /// CFG-NAV5 dynModel / CFG-NAVSPG-DYNMODEL (0 portable, 2 stationary, 3 pedestrian,
-    /// 4 automotive, 5 sea, 6-8 airborne, 9 wrist, 10 bike).
-    public var dynamicModel: Int = 0
+    public struct Configuration: Hashable, Sendable {
+        public var model: Model
+        /// CFG-RATE measRate / CFG-RATE-MEAS: milliseconds between measurements.
+        public var measurementPeriodMs: Int
+        /// CFG-RATE navRate / CFG-RATE-NAV: measurements per navigation solution.
+        public var navigationRatio: Int = 1
+        /// UART1 baud rate.
+        public var baud: Int
+        /// UART1 output protocols (CFG-PRT outProtoMask / CFG-UART1OUTPROT-*).
+        public var ubxOutput: Bool
+        public var nmeaOutput: Bool
+        /// Output rate per navigation solution for each message (0: off).
+        public var rates: [SimulatedMessage: Int]
+        /// CFG-NAV5 dynModel / CFG-NAVSPG-DYNMODEL (0 portable, 2 stationary, 3 pedestrian,
+        /// 4 automotive, 5 sea, 6-8 airborne, 9 wrist, 10 bike).
+        public var dynamicModel: Int = 0
 
-    /// Output as a module configured for `protocol`: every listed message each epoch (NAV-EOE
-    /// only on M10, where it marks the end of each epoch).
-    public init(model: Model, protocol proto: OutputProtocol, rateHz: Double, baud: Int) {
-        self.model = model
-        measurementPeriodMs = max(25, Int((1000 / rateHz).rounded()))
-        self.baud = baud
-        ubxOutput = model != .nmea && proto != .nmea
-        nmeaOutput = model == .nmea || proto != .ubx
-        var r: [SimulatedMessage: Int] = [:]
-        for m in SimulatedMessage.allCases { r[m] = 0 }
-        for m in [SimulatedMessage.rmc, .vtg, .gga, .gsa, .gsv, .gll] { r[m] = 1 }
-        if ubxOutput {
-            for m in [SimulatedMessage.navPVT, .navSAT, .navDOP] { r[m] = 1 }
-            if model == .m10 { r[.navEOE] = 1 }
+        /// Output as a module configured for `protocol`: every listed message each epoch (NAV-EOE
+        /// only on M10, where it marks the end of each epoch).
+        public init(model: Model, protocol proto: OutputProtocol, rateHz: Double, baud: Int) {
+            self.model = model
+            measurementPeriodMs = max(25, Int((1000 / rateHz).rounded()))
+            self.baud = baud
+            ubxOutput = model != .nmea && proto != .nmea
+            nmeaOutput = model == .nmea || proto != .ubx
+            var r: [SimulatedMessage: Int] = [:]
+            for m in SimulatedMessage.allCases { r[m] = 0 }
+            for m in [SimulatedMessage.rmc, .vtg, .gga, .gsa, .gsv, .gll] { r[m] = 1 }
+            if ubxOutput {
+                for m in [SimulatedMessage.navPVT, .navSAT, .navDOP] { r[m] = 1 }
+                if model == .m10 { r[.navEOE] = 1 }
+            }
+            rates = r
         }
-        rates = r
+
+        /// Simulated seconds between navigation solutions.
+        public var epochPeriod: Double { Double(measurementPeriodMs * max(1, navigationRatio)) / 1000 }
+
+        public func rate(_ m: SimulatedMessage) -> Int { rates[m] ?? 0 }
+
+        /// Whether `m` goes out in navigation epoch number `epoch`.
+        public func emits(_ m: SimulatedMessage, inEpoch epoch: Int) -> Bool {
+            let r = rate(m)
+            guard r > 0, m.isNMEA ? nmeaOutput : ubxOutput else { return false }
+            return epoch % r == 0
+        }
+
+        /// NMEA talker for position sentences (GGA, RMC, GSA, VTG, GLL).
+        public var talker: String { model == .m10 ? "GN" : "GP" }
+
+        /// Constellations tracked: the M10 GPS, Galileo and GLONASS; the GP-talker M8 and
+        /// NMEA-only models GPS alone (so every GSV is a GPGSV).
+        public var systems: [SimulatedGNSS] { model == .m10 ? [.gps, .galileo, .glonass] : [.gps] }
     }
-
-    /// Simulated seconds between navigation solutions.
-    public var epochPeriod: Double { Double(measurementPeriodMs * max(1, navigationRatio)) / 1000 }
-
-    public func rate(_ m: SimulatedMessage) -> Int { rates[m] ?? 0 }
-
-    /// Whether `m` goes out in navigation epoch number `epoch`.
-    public func emits(_ m: SimulatedMessage, inEpoch epoch: Int) -> Bool {
-        let r = rate(m)
-        guard r > 0, m.isNMEA ? nmeaOutput : ubxOutput else { return false }
-        return epoch % r == 0
-    }
-
-    /// NMEA talker for position sentences (GGA, RMC, GSA, VTG, GLL).
-    public var talker: String { model == .m10 ? "GN" : "GP" }
-
-    /// Constellations tracked: the M10 GPS, Galileo and GLONASS; the GP-talker M8 and
-    /// NMEA-only models GPS alone (so every GSV is a GPGSV).
-    public var systems: [SimulatedGNSS] { model == .m10 ? [.gps, .galileo, .glonass] : [.gps] }
-}
 }

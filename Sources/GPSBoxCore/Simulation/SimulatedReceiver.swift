@@ -37,7 +37,9 @@ public struct SimulatedReceiver: Sendable {
     public private(set) var navigation: SimulatedNavigation
     public private(set) var responder: SimulatedConfigurationResponder
     public private(set) var faults: FaultSchedule
-    private var commands = UBXCommandReader()
+    /// The receive side: UBX commands are picked out of whatever the host writes; NMEA
+    /// input and noise are ignored, as a module does.
+    private var commands = FrameSplitter()
     private var rng: SplitMix64
     /// Simulated milliseconds of the next epoch: whole milliseconds, so 10 Hz epochs never
     /// drift by accumulated rounding (0.1 s is not exact in binary).
@@ -120,7 +122,12 @@ public struct SimulatedReceiver: Sendable {
     /// Bytes from the host: UBX commands are answered (an NMEA-only module ignores them).
     public mutating func receive(_ bytes: some Sequence<UInt8>) -> Output {
         var out = Output()
-        let frames = commands.read(bytes)
+        var frames: [UBXCommandFrame] = []
+        commands.feed(Array(bytes)) { frame in
+            if case let .ubx(id, payload) = frame {
+                frames.append(UBXCommandFrame(messageClass: id.messageClass, messageID: id.id, payload: Array(payload)))
+            }
+        }
         guard configuration.model != .nmea, time >= silentUntil else { return out }
         for f in frames {
             if f.messageClass == 0x01, f.payload.isEmpty, let e = lastEpoch,
@@ -143,8 +150,8 @@ public struct SimulatedReceiver: Sendable {
         return out
     }
 
-    /// Counters of the command side: bytes that were no UBX frame, frames with bad checksums.
-    public var commandDiscards: (bytes: Int, badChecksums: Int) { (commands.discardedBytes, commands.badChecksums) }
+    /// Counters of the command side (frames, checksum failures, skipped bytes).
+    public var commandCounters: FrameCounters { commands.counters }
 
     private mutating func restartModule(at t: Double) {
         responder.current = responder.saved

@@ -154,7 +154,10 @@ public final class Daemon {
         do {
             let n = try l.read(appendingTo: &readBuffer)
             if n > 0 { process(readBuffer[...], now: now) }
-            nextReadAt = now + readCoalescingMs(l)
+            // A read that found a lot means data comes faster than the pause assumed (a
+            // faster line than configured, or a replay): read again at once rather than let
+            // the kernel's buffer overflow.
+            nextReadAt = n >= 1024 ? now : now + readCoalescingMs(l)
         } catch {
             linkLost(error.description, now: now)
         }
@@ -166,7 +169,7 @@ public final class Daemon {
     func readCoalescingMs(_ l: any ReceiverLink) -> Int64 {
         if l.pollDescriptor == nil { return Int64(l.pollDelayMs) }
         guard let serial = l as? SerialLink else { return 50 }
-        return min(100, Int64(2048 * 1000 / max(1, serial.port.baud.bytesPerSecond)))
+        return Int64(serial.port.coalescingDelayMilliseconds(target: 100))
     }
 
     func process(_ bytes: ArraySlice<UInt8>, now: Int64) {

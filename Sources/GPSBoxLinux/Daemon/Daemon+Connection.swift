@@ -41,48 +41,11 @@ extension Daemon {
     }
 
     func openLink() throws(ReceiverLinkError) -> any ReceiverLink {
-        switch config.transport {
-        case .i2c(let bus):
-            do {
-                let dev = try I2CDevBus(bus: bus.devicePath, address: bus.address)
-                return DDCLink(reader: DDCReader(bus: dev), navigationRateHz: config.rateHz,
-                               summary: "\(bus.devicePath) address 0x" + String(bus.address, radix: 16))
-            } catch {
-                throw .unavailable(error.description)
-            }
-        case .serial(let device, let baud):
-            let port: SerialPort
-            do {
-                switch baud {
-                case .fixed(let rate):
-                    port = try SerialPort(path: device, baud: try BaudRate(rate))
-                case .auto:
-                    port = try SerialPort(path: device, baud: try BaudRate(9600))
-                }
-            } catch .deviceGone(let path) {
-                throw .unavailable("\(path): not present")
-            } catch {
-                throw .unavailable(error.description)
-            }
-            if case .auto = baud {
-                var detector = AutoBaud(counter: FrameSplitter(), preferred: lastGoodBaud)
-                let found: BaudRate?
-                do {
-                    found = try detector.detect(on: port, clock: env.clock)
-                } catch {
-                    throw SerialLink.map(error)
-                }
-                guard let rate = found else {
-                    throw .unavailable("\(device): no valid NMEA or UBX frames at any baud rate")
-                }
-                lastGoodBaud = rate
-                log(.info, "auto-baud: module talks at \(rate) Bd", [("device", device)])
-                let link = SerialLink(port: port)
-                pendingBytes = detector.bytesAtFoundRate
-                return link
-            }
-            return SerialLink(port: port)
-        }
+        let opened = try ReceiverLinkOpener(configuration: config, log: log, clock: env.clock)
+            .open(preferredBaud: lastGoodBaud)
+        if let rate = opened.detectedBaud { lastGoodBaud = rate }
+        pendingBytes = opened.initialBytes
+        return opened.link
     }
 
     func linkLost(_ reason: String, now: Int64) {

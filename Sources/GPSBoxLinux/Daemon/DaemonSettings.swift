@@ -3,7 +3,7 @@
 import GPSBoxCore
 
 extension GPSBoxConfiguration {
-    var samplerConfiguration: SamplerConfiguration {
+    public var samplerConfiguration: SamplerConfiguration {
         SamplerConfiguration(
             intervalMs: ConfigValueSyntax.milliseconds(sampleInterval),
             maximumHorizontalAccuracyMetres: minAccuracy.map { Double($0.rawValue) / 1000 },
@@ -14,7 +14,7 @@ extension GPSBoxConfiguration {
             autoStart: autoRecord)
     }
 
-    func logWriterConfiguration(version: String) -> LogWriterConfiguration {
+    public func logWriterConfiguration(version: String) -> LogWriterConfiguration {
         var c = LogWriterConfiguration()
         c.segmentSizeLimitBytes = segmentSize.rawValue
         c.syncIntervalMilliseconds = ConfigValueSyntax.milliseconds(syncInterval)
@@ -24,13 +24,13 @@ extension GPSBoxConfiguration {
         return c
     }
 
-    func receiverSettings(currentBaud: Int) throws(ReceiverSettingsError) -> ReceiverSettings {
+    public func receiverSettings(currentBaud: Int) throws(ReceiverSettingsError) -> ReceiverSettings {
         let port: ReceiverPort = i2c != nil ? .i2c : (device.contains("ttyACM") ? .usb : .uart1)
         var target: Int?
         if case .fixed(let b) = baud, port == .uart1, b != currentBaud { target = b }
         return try ReceiverSettings(port: port, currentBaudRate: currentBaud, baudRate: target, rateHertz: rateHz,
-                                    silenceNMEA: !nmeaOutput, dynamicModel: dynamicModel.dynModel)
+                                    silenceNMEA: !nmeaOutput, dynamicModel: UBXDynamicModel(rawValue: dynamicModel.dynModel))
     }
 
-    var noDataTimeoutMs: Int64 { max(1000, ConfigValueSyntax.milliseconds(noDataTimeout)) }
+    public var noDataTimeoutMs: Int64 { max(1000, ConfigValueSyntax.milliseconds(noDataTimeout)) }
 }

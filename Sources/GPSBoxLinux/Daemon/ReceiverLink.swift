@@ -86,6 +86,8 @@ public final class DDCLink: ReceiverLink {
     public private(set) var reader: DDCReader
     private var interval: DDCPollInterval
     public let summary: String
+    /// Polls that ended in a NAK after the reader's own retries.
+    public private(set) var nakRuns = 0
 
     public init(reader: DDCReader, navigationRateHz: Int, summary: String) {
         self.reader = reader
@@ -102,6 +104,9 @@ public final class DDCLink: ReceiverLink {
             _ = interval.next(after: poll)
             return poll.bytesRead
         } catch {
+            // A NAK outlasting the reader's retries is a busy or briefly resetting module,
+            // not a lost one: try again at the next poll. Anything else means the bus is gone.
+            if case .noAcknowledge = error { nakRuns += 1; return 0 }
             throw .gone(error.description)
         }
     }

@@ -96,18 +96,9 @@ public final class TrackerSession {
     }
 
     private func handle(_ frame: Frame, nowMs: Int64, _ emit: (TrackerEvent) -> Void) {
-        switch frame {
-        case .discarded:
-            return
-        case .nmea:
-            lastFrameAtMs = nowMs
-            emit(.reply(.nmea))
-        case .ubx(let id, let payload):
-            lastFrameAtMs = nowMs
-            emit(.reply(Self.reply(to: id, payload: payload)))
-        case .rtcm3:
-            lastFrameAtMs = nowMs
-        }
+        if case .discarded = frame { return }
+        lastFrameAtMs = nowMs
+        if let reply = ReceiverReply(frame) { emit(.reply(reply)) }
         assembler.consume(frame) { fix in self.accept(fix, nowMs: nowMs, emit) }
     }
 
@@ -136,23 +127,6 @@ public final class TrackerSession {
         guard !rawPending.isEmpty else { return }
         emit(.log(.raw(RawChunk(time: latestFix?.time, bytes: rawPending))))
         rawPending.removeAll(keepingCapacity: true)
-    }
-
-    /// What the configurator needs to know of a UBX frame: ACK-ACK / ACK-NAK carry the class
-    /// and id they answer (u-blox 8 / M8 Receiver Description §32.9), MON-VER identifies.
-    static func reply(to id: UBXMessageID, payload: ArraySlice<UInt8>) -> ReceiverReply {
-        switch id {
-        case .ackACK where payload.count >= 2:
-            return .acknowledged(classID: payload[payload.startIndex], messageID: payload[payload.startIndex + 1])
-        case .ackNAK where payload.count >= 2:
-            return .rejected(classID: payload[payload.startIndex], messageID: payload[payload.startIndex + 1])
-        case .monVER:
-            guard let v = try? MonVER(payload) else { return .otherUBX }
-            return .version(ReceiverIdentity(softwareVersion: v.swVersion, hardwareVersion: v.hwVersion,
-                                             extensions: v.extensions))
-        default:
-            return .otherUBX
-        }
     }
 }
 

@@ -1,0 +1,117 @@
+#if os(Linux)
+import Glibc
+import GPSBoxCore
+import GPSBoxSystem
+
+/// `gpsbox status`: what the daemon last wrote to its status file, readably.
+struct StatusCommand: Subcommand {
+    static let name = "status"
+    static let abstract = "Show the running logger's state: fix, trip, log, LED, counters."
+    static let usage = "gpsbox status [--status-file PATH] [--json]"
+    static let help = """
+        options:
+          --status-file PATH   the daemon's status file (default /run/gpsbox/status.json)
+          --json               print the status file as it is (one JSON object)
+
+        The daemon replaces the file about once a second; "age" says how old a fix is.
+        """
+
+    var path = "/run/gpsbox/status.json"
+    var json = false
+
+    init(_ args: inout Arguments) throws(UsageError) {
+        path = try args.option("--status-file") ?? path
+        json = args.flag("--json")
+        try args.expectEnd()
+    }
+
+    func run(_ io: inout CommandIO) throws -> ExitStatus {
+        let text: String
+        switch Result(catching: { () throws(SystemError) in try readTextFile(path) }) {
+        case .success(let t):
+            text = t
+        case .failure(let e):
+            io.err.write(e.errno == ENOENT ? "gpsbox status: gpsbox is not running (no \(path))\n"
+                                           : "gpsbox status: \(e)\n")
+            return .failure
+        }
+        let status: JSONValue
+        do {
+            status = try JSONValue(parsing: text)
+        } catch {
+            io.err.write("gpsbox status: \(path): \(error)\n")
+            return .failure
+        }
+        let pid = Int32(status["pid"]?.number ?? 0)
+        let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+        if json {
+            io.out.write(text.hasSuffix("\n") ? text : text + "\n")
+            return alive ? .success : .failure
+        }
+        io.out.write(Self.render(status, alive: alive))
+        return alive ? .success : .failure
+    }
+
+    static func render(_ s: JSONValue, alive: Bool) -> String {
+        func num(_ v: JSONValue?, _ decimals: Int) -> String? {
+            v?.number.map { JSONObjectWriter.format($0, decimals: decimals) }
+        }
+        func hms(_ seconds: Double?) -> String {
+            guard let t = seconds else { return "-" }
+            let n = Int(t)
+            let m = String(n / 60 % 60), sec = String(n % 60)
+            return "\(n / 3600):" + (m.count < 2 ? "0" : "") + m + ":" + (sec.count < 2 ? "0" : "") + sec
+        }
+        var lines: [(String, String)] = []
+        var state = s["state"]?.string ?? "?"
+        if !alive { state += " (daemon not running: this status is stale)" }
+        lines.append(("state", state + ((s["recording"]?.bool ?? false) ? ", recording" : ", not recording")))
+        if let d = s["device"]?.string { lines.append(("device", d + (s["receiver"]?.string.map { " — \($0)" } ?? ""))) }
+        let fix = s["fix"]
+        if let mode = fix?["mode"]?.string {
+            var f = mode + ((fix?["valid"]?.bool ?? false) ? " (valid)" : " (invalid)")
+            if let t = fix?["time"]?.string { f += " at " + t }
+            if let age = num(fix?["age_s"], 1) { f += ", \(age) s ago" }
+            lines.append(("fix", f))
+        } else {
+            lines.append(("fix", "none yet"))
+        }
+        if let lat = num(fix?["lat"], 7), let lon = num(fix?["lon"], 7) {
+            var p = "\(lat), \(lon)"
+            if let h = num(fix?["hacc_m"], 1) { p += "  ±\(h) m" }
+            if let a = num(fix?["alt_msl_m"], 1) { p += "  alt \(a) m" }
+            lines.append(("position", p))
+        }
+        if let used = num(fix?["sats_used"], 0) {
+            lines.append(("satellites", "\(used) used" + (num(fix?["sats_in_view"], 0).map { " / \($0) in view" } ?? "")))
+        }
+        if let v = fix?["speed_mps"]?.number {
+            lines.append(("speed", "\(JSONObjectWriter.format(v, decimals: 2)) m/s (\(JSONObjectWriter.format(v * 3.6, decimals: 1)) km/h)"))
+        }
+        let trip = s["trip"]
+        if let id = num(trip?["id"], 0) {
+            var t = "#\(id)"
+            if let d = trip?["distance_m"]?.number { t += ": \(JSONObjectWriter.format(d / 1000, decimals: 2)) km" }
+            t += " in \(hms(trip?["duration_s"]?.number)) (moving \(hms(trip?["moving_s"]?.number)))"
+            if let a = trip?["avg_speed_mps"]?.number { t += ", avg \(JSONObjectWriter.format(a * 3.6, decimals: 1)) km/h" }
+            if let m = trip?["max_speed_mps"]?.number { t += ", max \(JSONObjectWriter.format(m * 3.6, decimals: 1)) km/h" }
+            lines.append(("trip", t))
+        } else {
+            lines.append(("trip", "none open"))
+        }
+        lines.append(("samples", (num(trip?["samples"], 0) ?? "0") + (trip?["last_sample"]?.string.map { ", last at \($0)" } ?? "")))
+        let log = s["log"]
+        var l = (log?["dir"]?.string ?? "-") + ": \(num(log?["synced_records"], 0) ?? "0") records synced, "
+            + "\(num(log?["unsynced_records"], 0) ?? "0") pending, \(num(log?["bytes_written"], 0) ?? "0") bytes written"
+        if let e = log?["error"]?.string { l += " — ERROR: \(e)" }
+        lines.append(("log", l))
+        if let led = s["led"]?.string { lines.append(("led", led)) }
+        let c = s["counters"]
+        lines.append(("counters", "bytes \(num(c?["bytes"], 0) ?? "0"), NMEA \(num(c?["nmea"], 0) ?? "0"), "
+            + "UBX \(num(c?["ubx"], 0) ?? "0"), checksum failures \(num(c?["checksum_failures"], 0) ?? "0"), "
+            + "skipped \(num(c?["bytes_skipped"], 0) ?? "0") B, reconnects \(num(c?["reconnects"], 0) ?? "0")"))
+        if let e = s["last_error"]?.string { lines.append(("last error", e)) }
+        return lines.map { $0.0 + String(repeating: " ", count: max(1, 12 - $0.0.count)) + $0.1 + "\n" }.joined()
+    }
+}
+#endif

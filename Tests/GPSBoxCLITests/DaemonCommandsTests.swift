@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import GPSBoxCLI
+@testable import GPSBoxCore
+
+@Suite struct DaemonCommandsTests {
+    func run(_ argv: [String]) -> (GPSBoxCLI.ExitStatus, String, String) {
+        var io = CommandIO(out: StringSink(), err: StringSink())
+        let status = GPSBox.main(argv, io: &io)
+        return (status, (io.out as! StringSink).text, (io.err as! StringSink).text)
+    }
+
+    @Test func runWithABadConfigurationExits78NamingFileAndLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gpsbox-run-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let conf = dir.appendingPathComponent("gpsbox.conf").path
+        try "rate = 5Hz\nsample-intervall = 10s\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        let (status, _, err) = run(["run", "--config", conf])
+        #expect(status == .badConfiguration)
+        #expect(err.contains("\(conf):2"), "\(err)")
+        #expect(err.contains("sample-intervall"))
+    }
+
+    @Test func statusWithoutADaemonSaysSo() {
+        let (status, _, err) = run(["status", "--status-file", "/nonexistent/status.json"])
+        #expect(status == .failure)
+        #expect(err == "gpsbox status: gpsbox is not running (no /nonexistent/status.json)\n")
+    }
+
+    @Test func statusRendersTheDaemonsFile() throws {
+        var s = DaemonStatus()
+        s.pid = Int(getpid())
+        s.state = "fix"
+        s.recording = true
+        s.fixMode = .threeD
+        s.fixValid = true
+        s.latitude = 52.3739233
+        s.longitude = 4.8826612
+        s.horizontalAccuracyMetres = 1.3
+        s.speedMetresPerSecond = 5
+        s.tripID = 1
+        s.tripDistanceMetres = 450
+        s.tripDurationSeconds = 111
+        s.samplesWritten = 19
+        s.ledPattern = "solid"
+        let text = StatusCommand.render(try JSONValue(parsing: s.json), alive: true)
+        #expect(text.contains("state       fix, recording\n"))
+        #expect(text.contains("position    52.3739233, 4.8826612  ±1.3 m\n"))
+        #expect(text.contains("speed       5 m/s (18 km/h)\n"))
+        #expect(text.contains("trip        #1: 0.45 km in 0:01:51 (moving -)"))
+        #expect(text.contains("led         solid\n"))
+        let stale = StatusCommand.render(try JSONValue(parsing: s.json), alive: false)
+        #expect(stale.contains("daemon not running: this status is stale"))
+    }
+
+    @Test func recordNeedsStartOrStop() {
+        #expect(run(["record"]).0 == .usage)
+        let (status, _, err) = run(["record", "pause"])
+        #expect(status == .usage)
+        #expect(err.contains("'pause' is not start or stop"))
+    }
+
+    @Test func configureRejectsAnUnsupportedBaud() {
+        let (status, _, err) = run(["configure", "--set-baud", "12345"])
+        #expect(status == .usage)
+        #expect(err.contains("--set-baud: '12345'"))
+    }
+}
