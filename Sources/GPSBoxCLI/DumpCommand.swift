@@ -99,7 +99,8 @@ struct DumpCommand: Subcommand {
             io.err.write("gpsbox dump: \(e)\n")
             return .failure
         }
-        let damaged = TrackLogOptions.report(reader, command: Self.name, to: &io.err)
+        let damaged = TrackLogOptions.report(reader, command: Self.name, nothingRead: reader.entriesRead == 0,
+                                             to: &io.err)
         if samples == 0 {
             io.err.write("gpsbox dump: no samples selected from \(log.sourceDescription)\n")
         }

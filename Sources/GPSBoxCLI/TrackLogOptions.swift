@@ -146,11 +146,13 @@ struct TrackLogOptions {
         export.finish()
     }
 
-    /// Damage lines for stderr (torn tails are the normal end of a log copied mid-write and
-    /// are not reported) and whether any corruption was seen (exit status 3).
-    static func report(_ reader: TrackLogReader, command: String, to err: inout any TextSink) -> Bool {
-        for d in reader.damage where d.isCorruption {
-            err.write("gpsbox \(command): damaged data skipped: \(d)\n")
+    /// Damage lines for stderr and whether any corruption was seen (exit status 3). Torn tails
+    /// are the normal end of a log copied mid-write and are only mentioned when nothing at all
+    /// was read (a file that is not a segment, say), so an empty result is explained.
+    static func report(_ reader: TrackLogReader, command: String, nothingRead: Bool = false,
+                       to err: inout any TextSink) -> Bool {
+        for d in reader.damage where d.isCorruption || nothingRead {
+            err.write("gpsbox \(command): \(d.isCorruption ? "damaged data skipped" : "note"): \(d)\n")
         }
         return reader.hasCorruption
     }

@@ -125,11 +125,30 @@ enum TestTrackLog {
         #expect(r.err.contains(message) && r.err.contains("usage: gpsbox dump"), "\(r.err)")
     }
 
+    @Test func aFileThatIsNoSegmentExplainsTheEmptyResult() throws {
+        let path = NSTemporaryDirectory() + "gpsbox-not-a-segment-\(UUID().uuidString).gpslog"
+        try Data("$GPGGA,091205.250,4722.6140000,N,00832.5020000,E,1,11,0.90,,,,,,*00\r\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let r = TestTrackLog.run(["dump", path, "--format", "csv"])
+        #expect(r.err.contains("\(path): offset 0:") && r.err.contains("no samples selected"), "\(r.err)")
+        #expect(r.out == "trip,run,time_utc,latitude_deg,longitude_deg,altitude_msl_m,altitude_hae_m,speed_m_s,course_deg,climb_m_s,horizontal_accuracy_m,vertical_accuracy_m,fix,satellites_used,pdop,hdop,vdop\n")
+    }
+
     @Test func aDirectoryThatIsNoLogIsAClearError() throws {
         let dir = NSTemporaryDirectory() + "gpsbox-empty-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let r = TestTrackLog.run(["dump", "--log-dir", dir])
         #expect(r.status == .failure && r.err.contains("\(dir) is not a gpsbox track log"))
+    }
+
+    @Test(arguments: ["dump", "stats", "map", "reset"])
+    func helpIsRenderedFromTheMetadata(command: String) {
+        let r = TestTrackLog.run([command, "--help"])
+        #expect(r.status == .success && r.out.contains("usage: gpsbox \(command)") && r.out.contains("examples:"))
+        if command != "reset" { #expect(r.out.contains("NEWEST SAMPLE IN THE LOG")) }
+        if command == "dump" {
+            for f in DumpCommand.Format.allCases { #expect(r.out.contains("  \(f.rawValue) ")) }
+        }
     }
 
     @Test(arguments: [("90s", Int64(90_000)), ("500ms", 500), ("2h", 7_200_000), ("7d", 604_800_000), ("h", nil), ("-5m", nil)])

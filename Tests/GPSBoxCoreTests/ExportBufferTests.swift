@@ -29,6 +29,22 @@ import Testing
         #expect(Self.written { $0.append(time: t) } == t.rfc3339)
     }
 
+    @Test(arguments: [256, 1000, 4096, 65536])
+    func exportsDoNotDependOnTheBufferSize(capacity: Int) {
+        let ride = ExportSamples.ride(count: 400)
+        func gpx(_ capacity: Int) -> String {
+            let sink = StringExportSink()
+            do {
+                var e = TrackExport(writer: GPXWriter(ExportBuffer(sink: sink, capacity: capacity)),
+                                    distance: ExportSamples.sphericalDistance)
+                for s in ride { e.add(s) }
+                e.finish()
+            }
+            return sink.text
+        }
+        #expect(gpx(capacity) == gpx(1 << 20))
+    }
+
     @Test func escapesXML() {
         #expect(Self.written { $0.appendXMLEscaped("a<b & \"c\" 'd'>") } == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
     }

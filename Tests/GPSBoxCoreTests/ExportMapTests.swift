@@ -40,6 +40,14 @@ import Testing
         #expect(svg.hasSuffix("</svg>\n"))
     }
 
+    @Test func aMapOverSeveralDaysNamesTheDays() {
+        var late = ExportSamples.short[1]
+        late.time = UTCTime(rawValue: ExportSamples.t0.rawValue + 26 * 3_600_000)
+        let svg = Self.map([ExportSamples.short[0], late])
+        #expect(svg.contains("<title>29–30 November 2026 · "))
+        #expect(svg.contains("2 trips · 29 Nov 09:12 – 30 Nov 11:12 UTC"))
+    }
+
     @Test func htmlWrapsTheSVG() {
         let page = Self.map(ExportSamples.ride(count: 50), html: true)
         #expect(page.hasPrefix("<!DOCTYPE html>"))

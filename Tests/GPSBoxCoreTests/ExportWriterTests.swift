@@ -6,7 +6,7 @@ import Testing
 /// `GPSBOX_UPDATE_GOLDEN=1 swift test --filter ExportWriterTests` and review the diff.
 @Suite struct ExportWriterTests {
     enum Format: String, CaseIterable {
-        case gpx, geojson, csv, kml, nmea
+        case gpx, geojson, csv, kml, nmea, jsonl
     }
 
     static func text(_ format: Format, _ samples: [TrackSample] = ExportSamples.short) -> String {
@@ -16,6 +16,7 @@ import Testing
         case .csv: return ExportSamples.export(samples) { CSVWriter($0) }
         case .kml: return ExportSamples.export(samples) { KMLWriter($0) }
         case .nmea: return ExportSamples.export(samples) { NMEAWriter($0) }
+        case .jsonl: return ExportSamples.export(samples) { JSONLWriter($0) }
         }
     }
 
@@ -83,6 +84,11 @@ import Testing
         #expect(nmea.contains(",3352.1280000,S,15112.5580000,W,"))
         // 5.125 m/s = 9.962 kn; course 89°; date 29 Nov 2026.
         #expect(nmea.contains(",A,4722.6146000,N,00832.5353600,E,9.962,89.000,291126,,,A*"))
+    }
+
+    @Test(arguments: ExportSamples.short)
+    func aFixRebuiltFromASampleLogsTheSameSample(_ sample: TrackSample) {
+        #expect(TrackSample(Fix(sample)) == sample)
     }
 
     @Test func selectingATripKeepsItsNumber() {

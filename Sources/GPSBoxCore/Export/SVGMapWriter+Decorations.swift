@@ -26,7 +26,11 @@ extension SVGMapWriter {
         guard let first = extent.first, let last = extent.last else { return "" }
         var parts: [String] = []
         if let n = extent.onlyTrip { parts.append("Trip \(n)") } else { parts.append("\(extent.tripCount) trips") }
-        parts.append("\(Self.clock(first))–\(Self.clock(last)) UTC")
+        if first.dayNumber == last.dayNumber {
+            parts.append("\(Self.clock(first))–\(Self.clock(last)) UTC")
+        } else {
+            parts.append("\(Self.dayMonth(first)) \(Self.clock(first)) – \(Self.dayMonth(last)) \(Self.clock(last)) UTC")
+        }
         parts.append(Self.durationText(extent.durationMilliseconds))
         if extent.durationMilliseconds > 0 {
             let kmh = extent.distanceMetres / (Double(extent.durationMilliseconds) / 1000) * 3.6
@@ -42,6 +46,12 @@ extension SVGMapWriter {
     static func clock(_ t: UTCTime) -> String {
         let c = t.civil
         return (c.hour < 10 ? "0" : "") + "\(c.hour):" + (c.minute < 10 ? "0" : "") + "\(c.minute)"
+    }
+
+    /// "23 Nov"
+    static func dayMonth(_ t: UTCTime) -> String {
+        let c = t.civil
+        return "\(c.day) \(monthNames[c.month - 1].prefix(3))"
     }
 
     static func distanceText(_ metres: Double) -> String {

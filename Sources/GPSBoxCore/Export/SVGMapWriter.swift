@@ -26,7 +26,8 @@ public struct SVGMapWriter: TrackWriter {
 
     private var lastDrawn: (x: Double, y: Double)?
     private var pending: (x: Double, y: Double)?
-    private var pathClass: Int?? = .none
+    // Speed class of the open path (nil: samples without speed); meaningful while `pathOpen`.
+    private var pathClass: Int?
     private var pathOpen = false
     private var lastDot: (x: Double, y: Double)?
     private var dots: [(x: Double, y: Double)] = []
@@ -85,7 +86,7 @@ public struct SVGMapWriter: TrackWriter {
             return
         }
         let cls = palette.classIndex(s.speed)
-        let sameClass = pathOpen && pathClass == .some(cls)
+        let sameClass = pathOpen && pathClass == cls
         if sameClass, distance(last, p) < minimumStepPixels {
             pending = p
             return
@@ -97,7 +98,7 @@ public struct SVGMapWriter: TrackWriter {
             out.append("\" d=\"M")
             coordinate(last)
             pathOpen = true
-            pathClass = .some(cls)
+            pathClass = cls
         }
         out.append(" ")
         coordinate(p)
