@@ -37,9 +37,7 @@ public struct SimulatedReceiver: Sendable {
     public private(set) var navigation: SimulatedNavigation
     public private(set) var responder: SimulatedConfigurationResponder
     public private(set) var faults: FaultSchedule
-    /// The receive side: UBX commands are picked out of whatever the host writes; NMEA
-    /// input and noise are ignored, as a module does.
-    private var commands = FrameSplitter()
+    private var commands = UBXCommandReader()
     private var rng: SplitMix64
     /// Simulated milliseconds of the next epoch: whole milliseconds, so 10 Hz epochs never
     /// drift by accumulated rounding (0.1 s is not exact in binary).
@@ -122,12 +120,7 @@ public struct SimulatedReceiver: Sendable {
     /// Bytes from the host: UBX commands are answered (an NMEA-only module ignores them).
     public mutating func receive(_ bytes: some Sequence<UInt8>) -> Output {
         var out = Output()
-        var frames: [UBXCommandFrame] = []
-        commands.feed(Array(bytes)) { frame in
-            if case let .ubx(id, payload) = frame {
-                frames.append(UBXCommandFrame(messageClass: id.messageClass, messageID: id.id, payload: Array(payload)))
-            }
-        }
+        let frames = commands.read(bytes)
         guard configuration.model != .nmea, time >= silentUntil else { return out }
         for f in frames {
             if f.messageClass == 0x01, f.payload.isEmpty, let e = lastEpoch,
