@@ -139,6 +139,10 @@ public final class SimulatorLoop {
     }
 
     private func enqueue(_ out: SimulatedReceiver.Output, now: Double, isEpoch: Bool) {
+        if let b = out.baudBefore {
+            log("simulate: line now at \(b) baud")
+            lineBaud = b
+        }
         if !out.bytes.isEmpty {
             // The module's transmit buffer holds about a second of line time; beyond that an
             // epoch's output is dropped whole, as a u-blox module does when the baud is too low.

@@ -126,4 +126,16 @@ import Testing
         #expect(after.count > 10)     // back at 13 s; cold start 0, so fixes again at once
         #expect((after.first ?? 0) > (before.last ?? UInt32.max))
     }
+
+    /// A silent baud change: the reader, still at the old speed, gets bytes but no frame
+    /// survives; what came before the switch is intact.
+    @Test func baudFaultTurnsTheStreamToGarbageForTheReader() throws {
+        var o = Self.options(.m8, .both, rate: 10, baud: 115_200)
+        o.faults = FaultSchedule([.baud], interval: 5)
+        let r = try Self.run(o, speedup: 20, duration: 9, mode: "read")
+        #expect(r.report.faults == [.baud])
+        let iTOWs = Self.navPVTiTOWs(r.first)
+        #expect(iTOWs.count == 50, "only the 5 s before the switch decode")  // t = 0 … 4.9 s
+        #expect(r.report.bytesWritten > r.first.count / 2 && r.first.count == r.report.bytesWritten)
+    }
 }

@@ -25,7 +25,10 @@ public struct SimulatedReceiver: Sendable {
     /// What the module sent, and what changed about the line.
     public struct Output: Sendable {
         public var bytes: [UInt8] = []
-        /// The line runs at this baud once `bytes` are out (ACKed baud change or fault).
+        /// The line switches to this baud before `bytes` (a `baud` or `reset` fault at the
+        /// start of an epoch).
+        public var baudBefore: Int?
+        /// The line runs at this baud once `bytes` are out (an ACKed baud change).
         public var baudAfter: Int?
         /// The epoch computed, if this output is an epoch's.
         public var epoch: SimulatedEpoch?
@@ -165,15 +168,19 @@ public struct SimulatedReceiver: Sendable {
         case .disconnect:
             disconnectedUntil = t + faults.disconnectDuration
             silentUntil = max(silentUntil, disconnectedUntil)
-            // Unplugged means unpowered: it comes back with its saved configuration, cold.
+            // Unplugged means unpowered: it comes back with its saved configuration (and baud),
+            // cold.
+            let before = baud
             restartModule(at: disconnectedUntil)
+            if baud != before { out.baudBefore = baud }
         case .baud:
             let others = SimulatedConfigurationResponder.standardBauds.filter { $0 != baud && $0 >= 9600 }.sorted()
             responder.current.baud = others[Int(rng.next() % UInt64(others.count))]
-            out.baudAfter = responder.current.baud
+            out.baudBefore = responder.current.baud
         case .reset:
+            let before = baud
             restartModule(at: t)
-            if responder.current.baud != baud { out.baudAfter = responder.current.baud }
+            if baud != before { out.baudBefore = baud }
         }
     }
 
