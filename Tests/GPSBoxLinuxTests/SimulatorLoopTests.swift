@@ -95,9 +95,9 @@ import Testing
         #expect(r.readerStatus == 0)
         #expect(r.report.epochs == 100)
         #expect(r.report.epochsOverflowed == 0)
-        #expect(r.report.bytesLost == 0)
+        #expect(r.report.bytesLost == 0, "\(r.report)")
         let iTOWs = Self.navPVTiTOWs(r.first)
-        #expect(iTOWs.count == 100)
+        #expect(iTOWs.count == 100, "\(r.report)")
         #expect(zip(iTOWs, iTOWs.dropFirst()).allSatisfy { $1 - $0 == 100 })
         #expect(r.report.bytesWritten == r.first.count)
     }

@@ -19,7 +19,8 @@ import GPSBoxSystem
         #expect(Self.readlinkString(link) == pty.slavePath)
         #expect(pty.slavePath.hasPrefix("/dev/pts/"))
         #expect(!pty.hasReader)
-        let fd = open(link, O_RDWR | O_NOCTTY)
+        // O_CLOEXEC: a process spawned meanwhile by a parallel test must not keep the slave open.
+        let fd = open(link, O_RDWR | O_NOCTTY | O_CLOEXEC)
         #expect(fd >= 0)
         var t = termios()
         tcgetattr(fd, &t)
