@@ -186,19 +186,31 @@ done
 install -d -m 0755 "$(d "$confdir")"
 conf="$(d "$confdir/gpsbox.conf")"
 shipped="$(d "$datadir/gpsbox.conf.default")"
+# The example for this machine: a Pi 5's /dev/serial0 is the debug connector, its header
+# UART is ttyAMA0.
+example="$(mktemp)"
+trap 'rm -f "$example"' EXIT
+cp "$repo/board/gpsbox.conf" "$example"
+model="$(tr -d '\0' < "$(d /proc/device-tree/model)" 2>/dev/null || true)"
+case "$model" in
+    "Raspberry Pi 5"*) sed -i 's|^#device = /dev/serial0$|device = /dev/ttyAMA0|' "$example" ;;
+esac
 if [ ! -e "$conf" ]; then
-    install -m 0644 "$repo/board/gpsbox.conf" "$conf"
+    install -m 0644 "$example" "$conf"
     say "installed $confdir/gpsbox.conf (every option, commented out at its default)"
-elif cmp -s "$conf" "$repo/board/gpsbox.conf"; then
+    case "$model" in
+        "Raspberry Pi 5"*) say "$model: set device = /dev/ttyAMA0 (the header UART; serial0 is the debug port)" ;;
+    esac
+elif cmp -s "$conf" "$example"; then
     :
 elif [ -f "$shipped" ] && cmp -s "$conf" "$shipped"; then
-    install -m 0644 "$repo/board/gpsbox.conf" "$conf"
+    install -m 0644 "$example" "$conf"
     say "updated $confdir/gpsbox.conf (you had not edited it)"
 else
-    install -m 0644 "$repo/board/gpsbox.conf" "$conf.new"
+    install -m 0644 "$example" "$conf.new"
     say "kept your edited $confdir/gpsbox.conf; the new example is $confdir/gpsbox.conf.new"
 fi
-install -m 0644 "$repo/board/gpsbox.conf" "$shipped"
+install -m 0644 "$example" "$shipped"
 
 # ---------------------------------------------------------------- boot configuration
 if [ "$boot_config" = yes ]; then

@@ -111,10 +111,13 @@ def read_segment(path, out):
     elif struct.unpack_from("<H", hdr, 8)[0] > 1:
         out.append("damage %s 0 0 unsupportedVersion" % path)
         return
+    header_length = SEG_HEADER
+    if pending is None:  # a valid header: block 0's records start at headerLength
+        header_length = min(max(struct.unpack_from("<H", hdr, 10)[0], SEG_HEADER), min(len(data), BLOCK))
     block_start = 0
     while block_start < len(data):
         block = data[block_start:block_start + BLOCK]
-        first = SEG_HEADER if block_start == 0 else 0
+        first = header_length if block_start == 0 else 0
         pos = first
         while True:
             if pos + HEADER > len(block):

@@ -8,7 +8,7 @@ struct DumpCommand: Subcommand {
     static let abstract = "Export the track log as GPX, GeoJSON, CSV, KML, gpsd JSON or NMEA."
     static let usage = """
         gpsbox dump [--log-dir DIR | FILE…] [--format gpx|geojson|csv|kml|jsonl|nmea]
-                           [--since T] [--until T] [--trip N|last|all] [-o FILE]
+                           [--since T] [--until T] [--trip N|last|all] [--points] [-o FILE]
         """
     static let help = """
         Reads the segments of a track log (a directory, also a copy taken while the daemon was
@@ -24,6 +24,8 @@ struct DumpCommand: Subcommand {
                              kml      KML 2.2 for Google Earth, a LineString per run
                              jsonl    gpsd TPV objects, one per line (as `gpsbox decode`)
                              nmea     GGA + RMC sentences, to replay into any NMEA tool
+          --points           geojson: also a Point Feature per sample (time, speed, fix … as
+                             properties), after the trips' lines
           -o, --output FILE  write to FILE instead of standard output
         \(TrackLogOptions.helpLines)
 
@@ -44,12 +46,15 @@ struct DumpCommand: Subcommand {
     var log: TrackLogOptions
     var format = Format.gpx
     var output: String?
+    var points = false
 
     init(_ args: inout Arguments) throws(UsageError) {
         format = try args.option("--format", as: Format.self) ?? .gpx
         output = try args.option("-o", "--output")
+        points = args.flag("--points")
         log = try TrackLogOptions(&args, allowFiles: true)
         try args.expectEnd()
+        if points && format != .geojson { throw UsageError("--points only applies to --format geojson") }
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
@@ -76,6 +81,12 @@ struct DumpCommand: Subcommand {
             }
             switch format {
             case .gpx: samples = run(GPXWriter(buffer, creator: "gpsbox \(GPSBox.version)"))
+            case .geojson where points:
+                // Two passes, both streaming: the trips' lines, then the sample Points.
+                var lines = TrackExport(writer: GeoJSONWriter(buffer, closesDocument: false), trips: trips,
+                                        since: since, until: until)
+                log.feed(log.makeReader(), into: &lines)
+                samples = run(GeoJSONPointWriter(buffer, continuing: lines.writer.tripCount > 0))
             case .geojson: samples = run(GeoJSONWriter(buffer))
             case .csv: samples = run(CSVWriter(buffer))
             case .kml: samples = run(KMLWriter(buffer))

@@ -38,6 +38,32 @@ func decodeToFixes(_ bytes: [UInt8], chunk: Int = 64 * 1024) -> DecodeRun {
     return run
 }
 
+/// Stages of the same path, to show where the time goes: frames only, frames + message views.
+func splitOnly(_ bytes: [UInt8], decodeMessages: Bool) -> DecodeRun {
+    var run = DecodeRun()
+    var splitter = FrameSplitter()
+    var offset = 0
+    func handle(_ frame: Frame) {
+        switch frame {
+        case .nmea(let s):
+            run.messages += 1
+            if decodeMessages, (try? NMEASentence(sentence: s)) != nil { run.fixes += 1 }
+        case let .ubx(id, payload):
+            run.messages += 1
+            if decodeMessages, case .other = UBXMessage(id: id, payload: payload) {} else { run.fixes += 1 }
+        case .rtcm3: break
+        case .discarded: run.discarded += 1
+        }
+    }
+    while offset < bytes.count {
+        let end = min(offset + 64 * 1024, bytes.count)
+        splitter.feed(bytes[offset..<end], handle)
+        offset = end
+    }
+    splitter.finish(handle)
+    return run
+}
+
 private func seconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -46,7 +72,7 @@ private func seconds() -> Double {
 
 private typealias CountFunction = @convention(c) () -> UInt64
 private func mallocCounter() -> CountFunction? {
-    guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "gpsbox_malloc_count") else { return nil } // RTLD_DEFAULT
+    guard let sym = dlsym(dlopen(nil, RTLD_NOW), "gpsbox_malloc_count") else { return nil } // the main program and its preloads
     return unsafeBitCast(sym, to: CountFunction.self)
 }
 
@@ -80,6 +106,15 @@ func decodeBench(_ args: [String]) -> Int32 {
             let t0 = seconds()
             result = decodeToFixes(bytes)
             best = min(best, seconds() - t0)
+        }
+        for (stage, decodeMessages) in [("frames only", false), ("frames + message views", true)] {
+            var b = Double.infinity
+            for _ in 0..<runs {
+                let t0 = seconds()
+                _ = splitOnly(bytes, decodeMessages: decodeMessages)
+                b = min(b, seconds() - t0)
+            }
+            print("  stage \(name) \(stage): \(formatted(Double(bytes.count) / 1e6 / b, 1)) MB/s")
         }
         var allocations = "unavailable (run under scripts/bench-decode's malloc shim)"
         if let counter {

@@ -13,6 +13,7 @@ import GPSBoxSystem
 func logBenchMain(_ args: [String]) -> Int32 {
     if args.first == "--child" { return logBenchChild(Array(args.dropFirst())) }
     let hours = args.first.flatMap(Int.init) ?? 24
+    let throughputOnly = args.contains("--throughput-only")
     let root = "/var/tmp/gpsbox-bench-log-\(getpid())"
     mkdir(root, 0o755)
     defer { removeTree(root) }
@@ -20,7 +21,7 @@ func logBenchMain(_ args: [String]) -> Int32 {
     print("| writer | sync interval | payload MB | write(2) MB | storage MB (write_bytes) | fsyncs | files | write amplification | storage B/fix | peak RSS MB | wall s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     var rows: [String: [String: Double]] = [:]
-    for (kind, sync) in [("gpslog", 1_000), ("gpslog", 10_000), ("gpslog", 60_000), ("gpx", 1_000), ("gpx", 10_000), ("gpx", 60_000)] {
+    for (kind, sync) in throughputOnly ? [] : [("gpslog", 1_000), ("gpslog", 10_000), ("gpslog", 60_000), ("gpx", 1_000), ("gpx", 10_000), ("gpx", 60_000)] {
         guard let r = runChild(["--child", kind, String(sync), String(hours), "\(root)/\(kind)-\(sync)"]) else { return 1 }
         rows["\(kind)-\(sync)"] = r
         let label = kind == "gpslog" ? (sync == 10_000 ? "gpsbox log (default)" : "gpsbox log") : "peer: GPX + fdatasync"
@@ -30,15 +31,31 @@ func logBenchMain(_ args: [String]) -> Int32 {
             + "| \(fmt(r["storage", default: 0] / Double(hours * 3600), 1)) | \(fmt(r["rss_kb", default: 0] / 1024, 1)) "
             + "| \(fmt(r["seconds", default: 0], 2)) |")
     }
-    guard let ours = runChild(["--child", "append", "0", "0", "\(root)/append"]),
-          let peer = runChild(["--child", "gpx-append", "0", "0", "\(root)/gpx-append"]) else { return 1 }
+    var rates: [String: [String: Double]] = [:]
+    for kind in ["append", "gpx-append", "append-disk", "gpx-append-disk"] {
+        guard let r = runChild(["--child", kind, "0", "0", "\(root)/\(kind)"]) else { return 1 }
+        rates[kind] = r
+    }
     print("")
-    print("| append throughput, sync disabled | records/s | MB/s written |")
+    print("| append throughput, sync disabled | records/s | MB/s |")
     print("|---|---:|---:|")
-    print("| gpsbox log (SegmentWriter.append + write(2)) | \(fmt(ours["rate", default: 0], 0)) | \(fmt(ours["mbps", default: 0], 1)) |")
-    print("| peer: GPX lines (format + write(2)) | \(fmt(peer["rate", default: 0], 0)) | \(fmt(peer["mbps", default: 0], 1)) |")
-    let def = rows["gpslog-10000"]!, gpx = rows["gpx-10000"]!
+    for (kind, label) in [("append", "gpsbox log: encode + CRC + block packing (bytes discarded)"),
+                          ("gpx-append", "peer: GPX line formatting (bytes discarded)"),
+                          ("append-disk", "gpsbox log: + write(2) to ext4, no fdatasync"),
+                          ("gpx-append-disk", "peer: GPX + write(2) to ext4, no fdatasync")] {
+        print("| \(label) | \(fmt(rates[kind]!["rate", default: 0], 0)) | \(fmt(rates[kind]!["mbps", default: 0], 1)) |")
+    }
+    let ours = rates["append"]!, peer = rates["gpx-append"]!
+    guard let def = rows["gpslog-10000"], let gpx = rows["gpx-10000"] else {
+        print("\nappend rate \(fmt(ours["rate", default: 0] / 1e6, 2)) M records/s, "
+            + "\(fmt(ours["rate", default: 0] / max(peer["rate", default: 1], 1), 1))x the GPX peer")
+        return 0
+    }
+    // The same child with zero fixes: the process's own baseline (dynamically linked Swift runtime).
+    let baseline = runChild(["--child", "gpslog", "10000", "0", "\(root)/baseline"])?["rss_kb"] ?? 0
     print("")
+    print("peak RSS with 0 fixes (process baseline): \(fmt(baseline / 1024, 1)) MB; the writer adds "
+        + "\(fmt((def["rss_kb", default: 0] - baseline) / 1024, 1)) MB over a day at the default settings")
     print("default (10 s): \(fmt(def["storage", default: 0] / 1e6, 1)) MB/day to storage (target <= 40), peak RSS "
         + "\(fmt(def["rss_kb", default: 0] / 1024, 1)) MB (target <= 8); GPX peer / gpsbox storage ratio "
         + "\(fmt(gpx["storage", default: 0] / def["storage", default: 1], 2))x; append rate "
@@ -98,5 +115,24 @@ final class NoSyncDirectory: LogDirectory {
         func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int { try file.write(bytes) }
         func sync() throws(LogIOError) {}
         func close() { file.close() }
+    }
+}
+
+/// Files that accept and discard every byte: the writer's CPU cost without the disk.
+final class DiscardDirectory: LogDirectory {
+    let base: POSIXLogDirectory
+    init(_ base: POSIXLogDirectory) { self.base = base }
+    var path: String { base.path }
+    func fileNames() throws(LogIOError) -> [String] { try base.fileNames() }
+    func create(_ name: String) throws(LogIOError) -> any AppendableLogFile { DiscardFile() }
+    func remove(_ name: String) throws(LogIOError) {}
+    func openForReading(_ name: String) throws(LogIOError) -> any ReadableLogFile { try base.openForReading(name) }
+    func size(of name: String) throws(LogIOError) -> Int64 { 0 }
+    func freeBytes() throws(LogIOError) -> Int64 { 1 << 40 }
+
+    final class DiscardFile: AppendableLogFile {
+        func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int { bytes.count }
+        func sync() throws(LogIOError) {}
+        func close() {}
     }
 }

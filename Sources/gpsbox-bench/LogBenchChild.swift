@@ -52,10 +52,12 @@ func logBenchChild(_ args: [String]) -> Int32 {
             written += buffer.count
             file.close()
             figures = [("payload", Double(payload)), ("written", Double(written)), ("fsyncs", Double(syncs + 2)), ("files", 1)]
-        case "append":
-            let dir = NoSyncDirectory(try POSIXLogDirectory.create(path: path))
-            // 1 kHz simulated: a write(2) of ~54 KB every 1000 records, no fdatasync.
-            let count = 3_000_000
+        case "append", "append-disk":
+            // 1 kHz simulated time: a write(2) of ~54 KB every 1000 records and no fdatasync, into
+            // ext4 ("append-disk") or into a sink that discards the bytes ("append": CPU cost only).
+            let posix = try POSIXLogDirectory.create(path: path)
+            let dir: any LogDirectory = kind == "append" ? DiscardDirectory(posix) : NoSyncDirectory(posix)
+            let count = kind == "append" ? 5_000_000 : 1_000_000
             let config = LogWriterConfiguration(segmentSizeLimitBytes: 64 << 20, syncIntervalMilliseconds: 1000,
                                                 ring: RingPolicy(quotaBytes: 1 << 40, freeSpaceFloorBytes: 0))
             let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
@@ -65,9 +67,9 @@ func logBenchChild(_ args: [String]) -> Int32 {
             writer.close(now: Int64(count))
             let seconds = monotonicSeconds() - start
             figures = [("rate", Double(count) / seconds), ("mbps", Double(writer.statistics.bytesWritten) / seconds / 1e6)]
-        case "gpx-append":
+        case "gpx-append", "gpx-append-disk":
             let dir = try POSIXLogDirectory.create(path: path)
-            let file = try dir.create("track.gpx")
+            let file: any AppendableLogFile = kind == "gpx-append" ? DiscardDirectory.DiscardFile() : try dir.create("track.gpx")
             let count = 1_000_000
             let samples = (0..<1000).map(benchSample)
             var buffer: [UInt8] = []
@@ -96,14 +98,6 @@ func logBenchChild(_ args: [String]) -> Int32 {
                 ("rss_kb", peakRSSKilobytes())]
     print(figures.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
     return 0
-}
-
-extension TrackSample {
-    var logPayloadSize: Int {
-        var out: [UInt8] = []
-        appendLogPayload(to: &out)
-        return out.count
-    }
 }
 
 /// Runs this executable with `args`, returns the `key=value` figures it printed.

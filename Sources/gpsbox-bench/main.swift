@@ -5,6 +5,7 @@ import Glibc
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
+    ("geodesic", geodesicBenchmark),
     ("log", logBenchMain),
     ("log-writer", logWriterMain),
     ("log-check", logCheckMain),

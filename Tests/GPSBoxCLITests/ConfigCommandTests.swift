@@ -131,6 +131,33 @@ private let repositoryRoot: String = {
         #expect(args.remaining == ["--pty", "/tmp/p"])
     }
 
+    /// SIGHUP: the daemon calls `load()` again; the file's new values apply and the same
+    /// flags still win over them.
+    @Test func reloadReadsTheFileAgainAndKeepsTheFlags() throws {
+        let path = try scratchFile("rate = 2\nsample-interval = 5s\n")
+        defer { unlink(path) }
+        var args = Arguments(["--config", path, "--rate", "10"])
+        let source = try ConfigurationSource(&args)
+        let first = try source.load()
+        #expect(first.rateHz == 10)
+        #expect(first.sampleInterval == .seconds(5))
+        let file = try OutputFile(creating: path)
+        file.write("rate = 3\nsample-interval = 1s\n")
+        file.flush()
+        let second = try source.load()
+        #expect(second.rateHz == 10)
+        #expect(second.origin(of: "rate") == .flag("--rate"))
+        #expect(second.sampleInterval == .seconds(1))
+        #expect(second.origin(of: "sample-interval") == .file(path: path, line: 2))
+    }
+
+    @Test func aMissingDefaultFileMeansDefaults() throws {
+        let source = ConfigurationSource(path: "/nonexistent/gpsbox.conf", pathIsExplicit: false, flags: [("raw", "true", "--raw")])
+        let config = try source.load()
+        #expect(config.raw)
+        #expect(config.rateHz == 1)
+    }
+
     /// The shipped example documents exactly the options of the table, each with its default,
     /// and passes `config check` both as shipped and with every option uncommented.
     @Test func shippedExampleDocumentsEveryOption() throws {

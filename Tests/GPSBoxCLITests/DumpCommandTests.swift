@@ -76,6 +76,15 @@ enum TestTrackLog {
         #expect((json["features"] as! [Any]).count == 2)
     }
 
+    @Test func geoJSONPointsAreAppendedAfterTheLines() throws {
+        let dir = try TestTrackLog.make()
+        let r = TestTrackLog.run(["dump", "--log-dir", dir, "--format", "geojson", "--points"])
+        let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as! [String: Any]
+        let types = (json["features"] as! [[String: Any]]).map { ($0["geometry"] as! [String: Any])["type"] as! String }
+        #expect(types == ["MultiLineString", "MultiLineString"] + Array(repeating: "Point", count: 230))
+        #expect(TestTrackLog.run(["dump", "--log-dir", dir, "--points"]).status == .usage)
+    }
+
     @Test func segmentFilesCanBeNamedDirectly() throws {
         let dir = try TestTrackLog.make()
         let r = TestTrackLog.run(["dump", try TestTrackLog.segment(in: dir), "--format", "nmea"])

@@ -41,6 +41,13 @@ import Testing
         #expect(config.text(of: "sample-interval") == "1s")
     }
 
+    @Test func quotedValues() throws {
+        let config = try resolve("device = \"/dev/ttyACM0\"\nlog-dir = \"/srv/gps logs\"  # quoted\n")
+        #expect(config.device == "/dev/ttyACM0")
+        #expect(config.logDir == "/srv/gps logs")
+        #expect(errors("rate = \"\"") == ["gpsbox.conf:1: 'rate' has no value"])
+    }
+
     @Test func windowsLineEndingsAndByteOrderMark() throws {
         let config = try resolve("\u{FEFF}rate = 2\r\nbaud = 9600\r\n")
         #expect(config.rateHz == 2)

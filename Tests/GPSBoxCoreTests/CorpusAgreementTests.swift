@@ -5,34 +5,12 @@
 // in `knownDisagreements` with its reason. Tolerances are never widened to hide one.
 //
 // Run: swift test --filter CorpusAgreementTests   (prints "corpus agreement: …" lines)
+// The corpus is found by FramingCorpus (FramingTestSupport.swift): `<repo>/../shared/corpus/gpsd`
+// or $GPSBOX_CORPUS.
 
 import Foundation
 import Testing
 @testable import GPSBoxCore
-
-enum Corpus {
-    /// `<repo>/../shared/corpus/gpsd`, found by walking up from this file (CI puts a copy of
-    /// shared/ beside the clone); GPSBOX_CORPUS overrides.
-    static let directory: URL? = {
-        if let env = ProcessInfo.processInfo.environment["GPSBOX_CORPUS"] { return URL(fileURLWithPath: env) }
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<8 {
-            for candidate in ["shared/corpus/gpsd", "../shared/corpus/gpsd"] {
-                let url = dir.appendingPathComponent(candidate).standardized
-                if FileManager.default.fileExists(atPath: url.appendingPathComponent("README.md").path) { return url }
-            }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
-    }()
-
-    static var captures: [String] {
-        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-            return []
-        }
-        return names.filter { $0.hasSuffix(".log") }.sorted()
-    }
-}
 
 /// gpsd's reading of a `# Date: yyyy-mm-dd` header line (README "The `# Date:` comment"):
 /// sscanf("%u-%u-%u"), year kept if 1968…2200, a missing or bad month/day becomes 1.
@@ -86,16 +64,19 @@ func gpsdEpochs(_ chk: URL) throws -> [Int64: GpsdTPV] {
 
 struct Replay {
     var fixes: [Int64: Fix] = [:]
+    var all: [Fix] = []
     var fixCount = 0
     var counters = FrameCounters()
 }
 
-func replay(_ bytes: [UInt8]) -> Replay {
+/// Feeds `bytes` in chunks of the given sizes (cycled; empty: all at once).
+func replay(_ bytes: [UInt8], chunkSizes: [Int] = []) -> Replay {
     var splitter = FrameSplitter(options: .init(skipsCaptureComments: true))
     var assembler = EpochAssembler(referenceDate: gpsdDateHint(bytes))
     var r = Replay()
     func keep(_ fix: Fix) {
         r.fixCount += 1
+        r.all.append(fix)
         if let t = fix.time { r.fixes[t.rawValue] = fix }
     }
     let body: (Frame) -> Void = { frame in
@@ -105,7 +86,17 @@ func replay(_ bytes: [UInt8]) -> Replay {
         default: break
         }
     }
-    splitter.feed(bytes, body)
+    if chunkSizes.isEmpty {
+        splitter.feed(bytes, body)
+    } else {
+        var offset = 0, k = 0
+        while offset < bytes.count {
+            let n = min(chunkSizes[k % chunkSizes.count], bytes.count - offset)
+            splitter.feed(bytes[offset..<(offset + n)], body)
+            offset += n
+            k += 1
+        }
+    }
     splitter.finish(body)
     assembler.flush(keep)
     r.counters = splitter.counters
@@ -185,14 +176,27 @@ let capturesWithBadChecksums: Set<String> = ["gp-320fw-2019-04-07-coldboot.log"]
 
 @Suite(.serialized) struct CorpusAgreementTests {
     @Test func corpusIsPresent() {
-        #expect(Corpus.captures.count >= 40, "corpus not found beside the repository (../shared/corpus/gpsd)")
+        #expect(FramingCorpus.logNames.count >= 40, "corpus not found beside the repository (../shared/corpus/gpsd)")
+    }
+
+    /// Fixes must not depend on how the stream was cut into reads (1 byte … 64 KiB).
+    @Test(arguments: ["ublox-zed-f9r.log", "ublox-neo-m9n-nmea.log", "ublox-neo-m8l.log", "navisys-gr701w.log",
+                      "bt451.log"])
+    func fixesDoNotDependOnChunking(_ name: String) throws {
+        let bytes = try FramingCorpus.bytes(name)
+        let whole = replay(bytes).all
+        #expect(!whole.isEmpty)
+        var rng = SplitMix64(seed: 0x6770_7362_6F78)
+        for sizes in [[1], [7, 1, 300], (0..<50).map { _ in Int.random(in: 1...4096, using: &rng) }, [65_536]] {
+            #expect(replay(bytes, chunkSizes: sizes).all == whole, "\(name) chunked as \(sizes.prefix(5))…")
+        }
     }
 
     /// The whole-corpus figure: gpsd epochs (TPV mode ≥ 2 with a time) where gpsbox agrees.
     @Test func printsTheOverallAgreementFigure() throws {
-        let dir = try #require(Corpus.directory)
+        let dir = try #require(FramingCorpus.directory)
         var matched = 0, total = 0, known = 0
-        for name in Corpus.captures {
+        for name in FramingCorpus.logNames {
             let r = replay([UInt8](try Data(contentsOf: dir.appendingPathComponent(name))))
             let excused = gpsdOnlyValues[name]?.values ?? []
             for (t, g) in try gpsdEpochs(dir.appendingPathComponent(name + ".chk")) {
@@ -202,14 +206,14 @@ let capturesWithBadChecksums: Set<String> = ["gp-320fw-2019-04-07-coldboot.log"]
         }
         let percent = Double(matched * 1000 / max(total, 1)) / 10
         print("corpus agreement: TOTAL \(matched)/\(total) gpsd epochs agree (\(percent) %), "
-              + "\(known) listed disagreements, \(Corpus.captures.count) captures")
+              + "\(known) listed disagreements, \(FramingCorpus.logNames.count) captures")
         #expect(total > 1000)
         #expect(matched + known == total)
     }
 
-    @Test(arguments: Corpus.captures)
+    @Test(arguments: FramingCorpus.logNames)
     func agreesWithGpsd(_ name: String) throws {
-        let dir = try #require(Corpus.directory)
+        let dir = try #require(FramingCorpus.directory)
         let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent(name)))
         let r = replay(bytes)
         let epochs = try gpsdEpochs(dir.appendingPathComponent(name + ".chk"))

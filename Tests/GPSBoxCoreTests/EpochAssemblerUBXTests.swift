@@ -110,6 +110,29 @@ private func run(_ messages: [UBXMessage]) -> [Fix] {
         #expect(f.latitude != nil, "decoding is not filtering")
     }
 
+    @Test(arguments: [(Int32(900_000_001), Int32(0)), (-900_000_001, 0), (0, 1_800_000_001), (0, -1_800_000_001)])
+    func impossibleCoordinatesAreNoPosition(_ c: (Int32, Int32)) throws {
+        let f = try #require(run([UBXSample.pvt(iTOW: 1, lat: c.0, lon: c.1)]).first)
+        #expect(f.latitude == nil && f.longitude == nil && f.altitudeHAE == nil)
+        #expect(f.time != nil, "the rest of the epoch is still reported")
+    }
+
+    @Test func invalidLlhFlagMeansNoPosition() throws {
+        guard case let .navPVT(m) = UBXSample.pvt(iTOW: 1) else { Issue.record("no PVT"); return }
+        var bytes = Array(m.payload)
+        bytes[78] = 0x01  // flags3 bit0 invalidLlh
+        let f = try #require(run([UBXMessage(id: .navPVT, payload: bytes[...])]).first)
+        #expect(f.latitude == nil && f.altitudeMSL == nil)
+        #expect(f.speed != nil && f.time != nil)
+    }
+
+    @Test func impossibleDateIsNoTime() throws {
+        var p = PayloadBuilder(92)
+        p.put(4, UInt16(2026)); p.put(6, UInt8(13)); p.put(7, UInt8(1)); p.put(11, UInt8(0x07)); p.put(20, UInt8(3))
+        let f = try #require(run([UBXMessage(id: .navPVT, payload: p.bytes[...])]).first)
+        #expect(f.time == nil && !f.timeValid)
+    }
+
     @Test func unresolvedTimeIsKeptButMarkedInvalid() throws {
         let f = try #require(run([UBXSample.pvt(iTOW: 1, valid: 0x03)]).first)
         #expect(f.time != nil)

@@ -24,6 +24,24 @@ import Testing
         #expect(try ExportSamples.matchesGolden(Self.text(format), "short.\(format.rawValue)"))
     }
 
+    @Test func geoJSONSamplePointsFollowTheLinesInOneCollection() throws {
+        let sink = StringExportSink()
+        do {
+            let buffer = ExportBuffer(sink: sink)
+            var lines = TrackExport(writer: GeoJSONWriter(buffer, closesDocument: false),
+                                    distance: ExportSamples.sphericalDistance)
+            for s in ExportSamples.short { lines.add(s) }
+            lines.finish()
+            var points = TrackExport(writer: GeoJSONPointWriter(buffer, continuing: lines.writer.tripCount > 0),
+                                     distance: ExportSamples.sphericalDistance)
+            for s in ExportSamples.short { points.add(s) }
+            points.finish()
+        }
+        #expect(try ExportSamples.matchesGolden(sink.text, "short.points.geojson"))
+        #expect(sink.text.components(separatedBy: "\"type\":\"Point\"").count - 1 == 6)
+        #expect(sink.text.contains("\"properties\":{\"trip\":1,\"run\":2,\"time\":\"2026-11-29T09:14:25.250Z\",\"fix\":\"3d\""))
+    }
+
     @Test func gpxHasOneTrackPerTripAndOneSegmentPerRun() {
         let gpx = Self.text(.gpx)
         #expect(gpx.components(separatedBy: "<trk>").count - 1 == 2)

@@ -69,6 +69,17 @@ import Testing
         #expect(r.damage.map(\.reason) == [.unsupportedVersion(2)])
     }
 
+    @Test func longerHeaderOfALaterRevisionIsHonoured() {
+        var bytes = Self.segment(3)
+        bytes[10] = 80  // headerLength 80: 16 bytes of future header fields
+        let crc = CRC32C.mask(CRC32C.checksum(bytes[0..<60]))
+        bytes.replaceSubrange(60..<64, with: [UInt8(crc & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 24)])
+        bytes.insert(contentsOf: [UInt8](repeating: 0xEE, count: 16), at: 64)
+        let r = Self.read(bytes)
+        #expect(r.indices == [0, 1, 2])
+        #expect(r.damage.isEmpty)
+    }
+
     @Test func truncatedTrailingRecordIsTornTailNotCorruption() {
         let bytes = Self.segment(10)
         let r = Self.read(Array(bytes.dropLast(5)))

@@ -15,7 +15,7 @@ import Testing
         var module = SimulatedConfigurationResponder(
             SimulatedReceiver.Configuration(model: model, protocol: .both, rateHz: 1, baud: settings.currentBaudRate))
         var configurator = ReceiverConfigurator(settings: settings, encoding: UBXReceiverCommandEncoding())
-        var reader = UBXCommandReader()
+        var reader = FrameSplitter()
         var hostBaud = settings.currentBaudRate
         var now: Int64 = 0
         var sent: [String] = []
@@ -33,14 +33,18 @@ import Testing
                 now += 10
                 // A byte stream at the wrong baud rate is garbage to the other side.
                 guard hostBaud == module.current.baud else { continue }
-                for frame in reader.read(bytes) {
-                    let outcome = module.handle(frame)
-                    var answers = UBXCommandReader()
-                    for answer in answers.read(outcome.reply) {
-                        let reply = ReceiverReply(ubx: UBXMessageID(class: answer.messageClass, id: answer.messageID),
-                                                  payload: answer.payload[...])
-                        queue += configurator.handle(reply, nowMs: now)
+                var commands: [UBXCommandFrame] = []
+                reader.feed(bytes) { frame in
+                    if case .ubx(let id, let payload) = frame {
+                        commands.append(UBXCommandFrame(messageClass: id.messageClass, messageID: id.id, payload: Array(payload)))
                     }
+                }
+                for command in commands {
+                    let outcome = module.handle(command)
+                    var answers = FrameSplitter()
+                    var replies: [ReceiverReply] = []
+                    answers.feed(outcome.reply) { if let r = ReceiverReply($0) { replies.append(r) } }
+                    for reply in replies { queue += configurator.handle(reply, nowMs: now) }
                 }
             case .setHostBaud(let b):
                 hostBaud = b

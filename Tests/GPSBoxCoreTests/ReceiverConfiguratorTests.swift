@@ -229,6 +229,14 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
         #expect(replies.filter { $0 == .nmea }.count == 52)
     }
 
+    @Test func framesBecomeReplies() {
+        #expect(ReceiverReply(Frame.rtcm3([0xD3, 0, 0])) == nil)
+        #expect(ReceiverReply(Frame.discarded(byteCount: 3, reason: .noise)) == nil)
+        #expect(ReceiverReply(Frame.ubx(.ackNAK, payload: [0x06, 0x8A])) == .rejected(classID: 0x06, messageID: 0x8A))
+        #expect(ReceiverReply(Frame.ubx(.ackACK, payload: [0x06])) == .otherUBX) // runt ACK
+        #expect(ReceiverReply(Frame.ubx(.navPVT, payload: [])) == .otherUBX)
+    }
+
     @Test func settingsRejectOutOfRangeValues() {
         #expect(throws: ReceiverSettingsError.rateOutOfRange(hertz: 26)) { try ReceiverSettings(rateHertz: 26) }
         #expect(throws: ReceiverSettingsError.rateOutOfRange(hertz: 0)) { try ReceiverSettings(rateHertz: 0) }

@@ -189,6 +189,70 @@ private func read(_ type: String, _ p: ArraySlice<UInt8>) throws -> Reading {
         r.n("week", m.week); r.n("timeBase", m.timeBase); r.b("utc", m.utc); r.n("raim", bits(m.flags, 2, 2))
         r.n("qErrInvalid", bits(m.flags, 4, 1)); r.n("TpNotLocked", bits(m.flags, 5, 1))
         r.n("timeRefGnss", bits(m.refInfo, 0, 4)); r.n("utcStandard", bits(m.refInfo, 4, 4))
+    case let .navCLOCK(m):
+        r.n("iTOW", m.iTOW); r.n("clkB", m.clkB); r.n("clkD", m.clkD); r.n("tAcc", m.tAcc); r.n("fAcc", m.fAcc)
+    case let .navEELL(m):
+        r.n("iTOW", m.iTOW); r.n("version", m.version); r.n("errEllipseOrient", m.errEllipseOrient, scale: 0.01)
+        r.n("errEllipseMajor", m.errEllipseMajor); r.n("errEllipseMinor", m.errEllipseMinor)
+    case let .navSBAS(m):
+        r.n("iTOW", m.iTOW); r.n("geo", m.geo); r.n("mode", m.mode); r.n("sys", m.sys); r.n("cnt", m.cnt)
+        r.n("Ranging", bits(m.service, 0, 1)); r.n("Corrections", bits(m.service, 1, 1))
+        r.n("Integrity", bits(m.service, 2, 1)); r.n("Testmode", bits(m.service, 3, 1)); r.n("Bad", bits(m.service, 4, 1))
+        r.n("integrityUsed", bits(m.statusFlags, 0, 2))
+        for (i, v) in m.enumerated() {
+            let x = "_0" + String(i + 1)
+            r.n("svid" + x, v.svid); r.n("flags" + x, v.flags); r.n("udre" + x, v.udre); r.n("svSys" + x, v.svSys)
+            r.n("svService" + x, v.svService); r.n("prc" + x, v.prc); r.n("ic" + x, v.ic)
+        }
+    case let .navDGPS(m):
+        r.n("iTOW", m.iTOW); r.n("age", m.age); r.n("baseId", m.baseId); r.n("baseHealth", m.baseHealth)
+        r.n("numCh", m.numCh); r.n("status", m.status)
+        for (i, c) in m.enumerated() {
+            let x = "_0" + String(i + 1)
+            r.n("svid" + x, c.svid); r.n("channel" + x, c.channel); r.b("dgpsUsed" + x, c.dgpsUsed); r.n("ageC" + x, c.ageC)
+            r.numbers["prc" + x] = Double(c.prc); r.numbers["prrc" + x] = Double(c.prrc)
+        }
+    case let .rxmRAWX(m):
+        r.numbers["rcvTow"] = m.rcvTow; r.n("week", m.week); r.n("leapS", m.leapS); r.n("numMeas", m.numMeas)
+        r.b("leapSec", m.leapSec); r.b("clkReset", m.clkReset); r.n("msgSource", bits(m.recStat, 6, 2))
+        for (i, x) in m.enumerated() {
+            let k = "_0" + String(i + 1)
+            r.numbers["prMes" + k] = x.prMes; r.numbers["cpMes" + k] = x.cpMes; r.numbers["doMes" + k] = Double(x.doMes)
+            r.n("gnssId" + k, x.gnssId); r.n("svId" + k, x.svId); r.n("sigId" + k, x.sigId); r.n("freqId" + k, x.freqId)
+            r.n("locktime" + k, x.locktime); r.n("cno" + k, x.cno); r.n("prStd" + k, x.prStd); r.n("cpStd" + k, x.cpStd)
+            r.n("doStd" + k, x.doStd); r.b("prValid" + k, x.prValid); r.b("cpValid" + k, x.cpValid)
+            r.b("halfCyc" + k, x.halfCyc); r.b("subHalfCyc" + k, x.subHalfCyc)
+        }
+    case let .rxmRAW(m):
+        r.n("iTOW", m.iTOW); r.n("week", m.week); r.n("numSV", m.numSV)
+        for (i, x) in m.enumerated() {
+            let k = "_0" + String(i + 1)
+            r.numbers["cpMes" + k] = x.cpMes; r.numbers["prMes" + k] = x.prMes; r.numbers["doMes" + k] = Double(x.doMes)
+            r.n("sv" + k, x.sv); r.n("mesQI" + k, x.mesQI); r.n("cno" + k, x.cno); r.n("lli" + k, x.lli)
+        }
+    case let .rxmSFRBX(m):
+        r.n("gnssId", m.gnssId); r.n("svId", m.svId); r.n("sigId", m.sigId); r.n("freqId", m.freqId)
+        r.n("numWords", m.numWords); r.n("chn", m.chn); r.n("version", m.version)
+        for (i, word) in m.enumerated() { r.n("dwrd_" + (i < 9 ? "0" : "") + String(i + 1), word) }
+    case let .rxmSVSI(m):
+        r.n("iTOW", m.iTOW); r.n("week", m.week); r.n("numVis", m.numVis); r.n("numSV", m.numSV)
+        for (i, v) in m.enumerated() {
+            let x = "_0" + String(i + 1)
+            r.n("svid" + x, v.svid); r.n("ura" + x, v.ura); r.b("healthy" + x, v.healthy); r.b("ephVal" + x, v.ephVal)
+            r.b("almVal" + x, v.almVal); r.b("notAvail" + x, v.notAvail); r.n("azim" + x, v.azim); r.n("elev" + x, v.elev)
+            r.n("almAge" + x, v.almAge); r.n("ephAge" + x, v.ephAge)
+        }
+    case let .timSVIN(m):
+        r.n("dur", m.dur); r.n("meanX", m.meanX); r.n("meanY", m.meanY); r.n("meanZ", m.meanZ); r.n("meanV", m.meanV)
+        r.n("obs", m.obs); r.n("valid", m.valid); r.n("active", m.active)
+    case let .logRETRIEVEPOSEXTRA(m):
+        r.n("entryIndex", m.entryIndex); r.n("version", m.version); r.n("year", m.year); r.n("month", m.month)
+        r.n("day", m.day); r.n("hour", m.hour); r.n("minute", m.minute); r.n("second", m.second)
+        r.n("distance", m.distance)
+    case let .cfgTMODE2(m):
+        r.n("timeMode", m.timeMode); r.b("lla", m.lla); r.b("altInv", m.altInv); r.n("ecefXOrLat", m.ecefXOrLat)
+        r.n("ecefYOrLon", m.ecefYOrLon); r.n("ecefZOrAlt", m.ecefZOrAlt); r.n("fixedPosAcc", m.fixedPosAcc)
+        r.n("svinMinDur", m.svinMinDur); r.n("svinAccLimit", m.svinAccLimit)
     case let .ack(m):
         r.n("clsID", m.clsID); r.n("msgID", m.msgID)
     case let .monVER(m):
@@ -219,7 +283,7 @@ private let notExposed: [String: Set<String>] = [
 extension UBXMessageID {
     static let named: [String: UBXMessageID] = {
         var d: [String: UBXMessageID] = [:]
-        for c in [0x01, 0x04, 0x05, 0x0A, 0x0D, 0x21, 0x28] as [UInt8] {
+        for c in [0x01, 0x02, 0x04, 0x05, 0x06, 0x0A, 0x0D, 0x21, 0x28] as [UInt8] {
             for i in 0...0xFF { let id = UBXMessageID(class: c, id: UInt8(i)); d[id.name] = id }
         }
         return d
@@ -228,7 +292,7 @@ extension UBXMessageID {
 
 @Suite struct UBXDecoderTests {
     @Test func fixtureIsPresent() {
-        #expect(UBXVector.all.count >= 90, "Fixtures/ubx_vectors.json missing or short")
+        #expect(UBXVector.all.count >= 120, "Fixtures/ubx_vectors.json missing or short")
     }
 
     @Test(arguments: UBXVector.all)

@@ -1,6 +1,7 @@
-// The file format: one `key = value` per line; `#` starts a comment at the start of a line
-// or after whitespace (so a path may contain `#`); blank lines are ignored; CRLF and a UTF-8
-// byte-order mark are tolerated because the file is often edited on a laptop.
+// The file format: one `key = value` per line (the value may be in double quotes); `#` starts
+// a comment at the start of a line or after whitespace (so a path may contain `#`); blank
+// lines are ignored; CRLF and a UTF-8 byte-order mark are tolerated because the file is often
+// edited on a laptop.
 
 public struct ConfigEntry: Equatable, Sendable {
     public var line: Int
@@ -28,7 +29,9 @@ public enum ConfigFileSyntax {
                 continue
             }
             let key = trim(content[..<eq])
-            let value = trim(content[content.index(after: eq)...])
+            var value = trim(content[content.index(after: eq)...])
+            // `key = "value"` is accepted too (people quote paths out of habit).
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
             guard !key.isEmpty, !key.contains(where: { $0 == " " || $0 == "\t" }) else {
                 errors.append(ConfigError(.syntax(String(content)), at: at))
                 continue

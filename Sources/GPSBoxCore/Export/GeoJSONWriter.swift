@@ -9,12 +9,18 @@
 public struct GeoJSONWriter: TrackWriter {
     public static let measuresTrips = true
     public let out: ExportBuffer
-    private var tripCount = 0
+    /// False leaves the feature array open so a `GeoJSONPointWriter` pass can append the
+    /// sample Points (two passes over the log keep both streaming).
+    public var closesDocument = true
+    public private(set) var tripCount = 0
     private var runCount = 0
     private var runSamples = 0
     private var runFirst: TrackSample?
 
-    public init(_ out: ExportBuffer) { self.out = out }
+    public init(_ out: ExportBuffer, closesDocument: Bool = true) {
+        self.out = out
+        self.closesDocument = closesDocument
+    }
 
     public mutating func beginDocument() {
         out.append("{\"type\":\"FeatureCollection\",\"features\":[")
@@ -67,7 +73,7 @@ public struct GeoJSONWriter: TrackWriter {
     }
 
     public mutating func endDocument() {
-        out.append("\n]}\n")
+        if closesDocument { out.append("\n]}\n") }
         out.flush()
     }
 

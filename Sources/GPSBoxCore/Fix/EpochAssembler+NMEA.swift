@@ -210,7 +210,7 @@ extension EpochAssembler {
 }
 
 /// The NMEA epoch in progress.
-struct NMEAEpoch {
+struct NMEAEpoch: Sendable {
     var started = false
     var timeOfDay: Int?
     var date: NMEADate?

@@ -12,8 +12,11 @@ extension EpochAssembler {
             applyPVT(fixType: m.fixType, gnssFixOK: m.gnssFixOK, diffSoln: m.diffSoln, carrSoln: m.carrSoln,
                      date: (Int(m.year), Int(m.month), Int(m.day), Int(m.hour), Int(m.min), Int(m.sec)), nano: m.nano,
                      timeValid: m.validDate && m.validTime && m.fullyResolved, source: .navPVT)
-            setPosition(.pvt, .navPVT, lat: m.lat, lon: m.lon, height: Int64(m.height), hMSL: Int64(m.hMSL),
-                        hAcc: m.hAcc, vAcc: m.vAcc)
+            // flags3 invalidLlh (protocol 27+): lon/lat/height/hMSL are not valid values at all.
+            if !m.invalidLlh {
+                setPosition(.pvt, .navPVT, lat: m.lat, lon: m.lon, height: Int64(m.height), hMSL: Int64(m.hMSL),
+                            hAcc: m.hAcc, vAcc: m.vAcc)
+            }
             setVelocity(.pvt, .navPVT, speed: Int64(m.gSpeed), course: m.headMot, climb: -Int64(m.velD),
                         sAcc: Int64(m.sAcc))
             setSatellitesUsed(.pvt, .navPVT, Int(m.numSV))
@@ -30,7 +33,7 @@ extension EpochAssembler {
             setSatellitesUsed(.pvt, .navPVAT, Int(m.numSV))
         case let .navHPPOSLLH(m):
             begin(m.iTOW, emit)
-            guard !m.invalidLlh, ubx.positionRank < .highPrecision else { break }
+            guard !m.invalidLlh, ubx.positionRank < .highPrecision, Self.isPlausible(lat: m.lat, lon: m.lon) else { break }
             ubx.positionRank = .highPrecision
             ubx.fix.latitude = m.latitude
             ubx.fix.longitude = m.longitude
@@ -196,7 +199,7 @@ extension EpochAssembler {
     mutating func setPosition(_ rank: SourceRank, _ source: FixSource, lat: Int32, lon: Int32, height: Int64,
                               hMSL: Int64, hAcc: UInt32, vAcc: UInt32) {
         ubxSolutionSeen = true
-        guard ubx.positionRank < rank else { return }
+        guard ubx.positionRank < rank, Self.isPlausible(lat: lat, lon: lon) else { return }
         ubx.positionRank = rank
         ubx.fix.latitude = Nanodegrees(degreesE7: lat)
         ubx.fix.longitude = Nanodegrees(degreesE7: lon)
@@ -272,6 +275,12 @@ extension EpochAssembler {
         return UTCTime(rawValue: base.rawValue + GPSTime.roundedMilliseconds(nano))
     }
 
+    /// A latitude beyond ±90° or longitude beyond ±180° (1e-7 deg) is corrupt, not a position:
+    /// the value is left nil (the rest of the epoch is still reported).
+    static func isPlausible(lat: Int32, lon: Int32) -> Bool {
+        abs(Int64(lat)) <= 900_000_000 && abs(Int64(lon)) <= 1_800_000_000
+    }
+
     static func tenthsToMillimetres(_ v: Int64) -> Int64 { v >= 0 ? (v + 5) / 10 : -((-v + 5) / 10) }
 
     /// HNR-PVT is a whole solution on its own (no other message shares its iTOW).
@@ -285,19 +294,21 @@ extension EpochAssembler {
             f.timeValid = m.validDate && m.validTime && m.fullyResolved
             f.provenance.time = .hnrPVT
         }
-        f.latitude = Nanodegrees(degreesE7: m.lat)
-        f.longitude = Nanodegrees(degreesE7: m.lon)
-        f.altitudeHAE = Millimetres(rawValue: Int64(m.height))
-        f.altitudeMSL = Millimetres(rawValue: Int64(m.hMSL))
-        f.horizontalAccuracy = Millimetres(rawValue: Int64(m.hAcc))
-        f.verticalAccuracy = Millimetres(rawValue: Int64(m.vAcc))
+        if isPlausible(lat: m.lat, lon: m.lon) {
+            f.latitude = Nanodegrees(degreesE7: m.lat)
+            f.longitude = Nanodegrees(degreesE7: m.lon)
+            f.altitudeHAE = Millimetres(rawValue: Int64(m.height))
+            f.altitudeMSL = Millimetres(rawValue: Int64(m.hMSL))
+            f.horizontalAccuracy = Millimetres(rawValue: Int64(m.hAcc))
+            f.verticalAccuracy = Millimetres(rawValue: Int64(m.vAcc))
+            f.provenance.position = .hnrPVT
+            f.provenance.altitude = .hnrPVT
+            f.provenance.accuracy = .hnrPVT
+        }
         f.speed = MillimetresPerSecond(rawValue: Int64(m.gSpeed))
         f.course = DegreesE5(rawValue: m.headMot)
         f.speedAccuracy = MillimetresPerSecond(rawValue: Int64(m.sAcc))
-        f.provenance.position = .hnrPVT
-        f.provenance.altitude = .hnrPVT
         f.provenance.velocity = .hnrPVT
-        f.provenance.accuracy = .hnrPVT
         return f
     }
 }

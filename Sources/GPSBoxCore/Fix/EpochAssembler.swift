@@ -2,7 +2,7 @@
 //
 // UBX: every NAV message carries the epoch's GPS time of week (iTOW), so an epoch is the run of
 // NAV messages with one iTOW; it closes at NAV-EOE (protocol 18+, "all NAV messages of this
-// epoch sent", u-blox 8 / M8 Receiver Description §32.17.6) or when a different iTOW arrives.
+// epoch sent", u-blox 8 / M8 Receiver Description §32.17) or when a different iTOW arrives.
 // Within an epoch each group of values (time, position, velocity, mode, …) comes from the best
 // message that supplied it: NAV-PVT (or NAV-PVAT) first, then the single-purpose messages
 // (NAV-HPPOSLLH for position, NAV-POSLLH, NAV-VELNED, NAV-TIMEUTC, NAV-TIMEGPS, NAV-STATUS), and
@@ -16,7 +16,7 @@
 // (`Fix.receiverValid`, `Fix.timeValid`); rejecting them is the sampler's job. Nothing here
 // allocates per message: the epoch in progress is a fixed-size value.
 
-public struct EpochAssembler {
+public struct EpochAssembler: Sendable {
     /// Day used for NMEA sentences that carry only a time of day (GGA, GLL, GNS) until an RMC or
     /// ZDA supplies the date; also the century for two-digit years.
     public var referenceDate: UTCTime?
@@ -53,13 +53,13 @@ public struct EpochAssembler {
 }
 
 /// Ranks of the sources that can supply one group of values; a higher rank replaces a lower.
-enum SourceRank: UInt8, Comparable {
+enum SourceRank: UInt8, Comparable, Sendable {
     case none = 0, ecef, single, pvt, highPrecision
     static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// The UBX epoch in progress: a Fix being filled plus what is still to be derived at close.
-struct UBXEpoch {
+struct UBXEpoch: Sendable {
     var iTOW: UInt32?
     var fix = Fix()
     var started = false

@@ -3,7 +3,7 @@
 // never 0 and never invented (NMEA carries no accuracy, for example).
 
 /// Fix dimension, as gpsd's TPV `mode` (0 unknown, 1 no fix, 2 2D, 3 3D) extended by the
-/// u-blox fix types (NAV-PVT `fixType`, u-blox 8 Receiver Description §32.17.15).
+/// u-blox fix types (NAV-PVT `fixType`, u-blox 8 Receiver Description §32.17).
 public enum FixMode: UInt8, Hashable, Sendable, CaseIterable {
     case none = 0          // no fix
     case deadReckoning = 1 // dead reckoning only

@@ -1,6 +1,6 @@
 // GPS system time (week number + time of week) to UTC. GPS time started 1980-01-06T00:00:00Z
 // and, unlike UTC, has no leap seconds, so UTC = GPS − (GPS−UTC leap seconds)
-// (IS-GPS-200 §20.3.3.5.2.4; u-blox 8 / M8 Receiver Description §32.17.26 "UBX-NAV-TIMEGPS",
+// (IS-GPS-200 §20.3.3.5.2.4; u-blox 8 / M8 Receiver Description §32.17 "UBX-NAV-TIMEGPS",
 // `leapS`). The receiver reports the offset once it has decoded it (NAV-TIMEGPS leapSValid,
 // NAV-TIMELS validCurrLs); before that, the published history below gives it for any past
 // date (IERS Bulletin C; 18 s since 2017-01-01).

@@ -15,8 +15,8 @@ enum Degrees {
 
     /// lon2 − lon1 reduced to [−180°, 180°], with the rounding error as a second term.
     static func difference(_ x: Double, _ y: Double) -> (d: Double, e: Double) {
-        var (d, t) = sum((-x).remainder(dividingBy: 360), y.remainder(dividingBy: 360))
-        (d, t) = sum(d.remainder(dividingBy: 360), t)
+        var (d, t) = sum(reduce(-x), reduce(y))
+        (d, t) = sum(reduce(d), t)
         if d == 0 || abs(d) == 180 {
             // Pick the sign from the exact difference so ±180 and ±0 are stable.
             let ref = t == 0 ? y - x : -t
@@ -24,6 +24,11 @@ enum Degrees {
         }
         return (d, t)
     }
+
+    /// x reduced to [−180°, 180°] (IEEE remainder by 360, which is x itself in that range:
+    /// skipping the libm call there matters on the per-sample path).
+    @inline(__always)
+    static func reduce(_ x: Double) -> Double { abs(x) <= 180 ? x : x.remainder(dividingBy: 360) }
 
     /// Rounds tiny angles to a multiple of 1/16 ulp of 1/16° so that, e.g., 1e-20° becomes 0
     /// and symmetric inputs give symmetric results (GeographicLib AngRound).
@@ -36,7 +41,7 @@ enum Degrees {
 
     /// sin and cos of x degrees, exact at multiples of 90°.
     static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
-        var r = x.truncatingRemainder(dividingBy: 360)
+        var r = abs(x) < 360 ? x : x.truncatingRemainder(dividingBy: 360)
         let q = (r / 90).rounded(.toNearestOrEven)
         r -= 90 * q // exact: see Karney 2013 §2 (Sterbenz)
         let (s, c) = Elementary.sincos(r * (Double.pi / 180))

@@ -132,7 +132,8 @@ extension Geodesic {
         let k2 = calp0 * calp0 * ep2
         let eps = k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
         c3(eps, &scratch.c3)
-        let b312 = Self.sinSeries(ssig2, csig2, scratch.c3) - Self.sinSeries(ssig1, csig1, scratch.c3)
+        let b312 = Self.sinSeries(ssig2, csig2, scratch.c3, count: Self.c3Count)
+            - Self.sinSeries(ssig1, csig1, scratch.c3, count: Self.c3Count)
         let domg12 = -f * a3(eps) * salp0 * (sig12 + b312)
         var dlam12 = Double.nan
         if derivative {

@@ -53,13 +53,16 @@ public struct Geodesic: Sendable {
 
     /// Distance in metres between two points given in degrees.
     public func distance(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
-        inverse(latitude1: latitude1, longitude1: longitude1, latitude2: latitude2, longitude2: longitude2)
-            .distanceMetres
+        solve(lat1: latitude1, lon1: longitude1, lat2: latitude2, lon2: longitude2, azimuths: false).distanceMetres
     }
 
     /// Solves the inverse problem (Karney 2013 §4–5). Latitudes outside ±90° give NaN.
-    public func inverse(latitude1 lat1In: Double, longitude1 lon1: Double,
-                        latitude2 lat2In: Double, longitude2 lon2: Double) -> GeodesicLine {
+    public func inverse(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> GeodesicLine {
+        solve(lat1: latitude1, lon1: longitude1, lat2: latitude2, lon2: longitude2, azimuths: true)
+    }
+
+    private func solve(lat1 lat1In: Double, lon1: Double, lat2 lat2In: Double, lon2: Double,
+                       azimuths: Bool) -> GeodesicLine {
         guard abs(lat1In) <= 90, abs(lat2In) <= 90, lon1.isFinite, lon2.isFinite else {
             return GeodesicLine(distanceMetres: .nan, initialAzimuthDegrees: .nan, finalAzimuthDegrees: .nan,
                                 arcDegrees: .nan)
@@ -157,17 +160,16 @@ public struct Geodesic: Sendable {
         salp1 *= swapp * lonsign; calp1 *= swapp * latsign
         salp2 *= swapp * lonsign; calp2 *= swapp * latsign
         return GeodesicLine(distanceMetres: 0 + s12x,
-                            initialAzimuthDegrees: Degrees.atan2(salp1, calp1),
-                            finalAzimuthDegrees: Degrees.atan2(salp2, calp2),
+                            initialAzimuthDegrees: azimuths ? Degrees.atan2(salp1, calp1) : .nan,
+                            finalAzimuthDegrees: azimuths ? Degrees.atan2(salp2, calp2) : .nan,
                             arcDegrees: sig12 * (180 / Double.pi))
     }
 
-    /// Scratch arrays for the series coefficients, index 0 unused.
+    /// Scratch for the series coefficients (index 0 unused): C1 and C2 use 1…6, C3 1…5.
     struct SeriesScratch {
-        var c1 = [Double](repeating: 0, count: Geodesic.order + 1)
-        var c2 = [Double](repeating: 0, count: Geodesic.order + 1)
-        var c3 = [Double](repeating: 0, count: Geodesic.order)
+        var c1 = SIMD8<Double>(), c2 = SIMD8<Double>(), c3 = SIMD8<Double>()
     }
+    static let c12Count = order + 1, c3Count = order
 
     /// Distance s12/b and reduced length m12/b from the auxiliary-sphere arc (eqs. 7, 38–41).
     func lengths(_ eps: Double, _ sig12: Double, _ ssig1: Double, _ csig1: Double, _ dn1: Double,
@@ -175,13 +177,15 @@ public struct Geodesic: Sendable {
                  _ scratch: inout SeriesScratch) -> (s12b: Double, m12b: Double) {
         let a1 = 1 + Self.a1m1(eps)
         Self.c1(eps, &scratch.c1)
-        let b1 = Self.sinSeries(ssig2, csig2, scratch.c1) - Self.sinSeries(ssig1, csig1, scratch.c1)
+        let b1 = Self.sinSeries(ssig2, csig2, scratch.c1, count: Self.c12Count)
+            - Self.sinSeries(ssig1, csig1, scratch.c1, count: Self.c12Count)
         let s12b = a1 * (sig12 + b1)
         guard reducedLength else { return (s12b, .nan) }
         let a2m1 = Self.a2m1(eps)
         Self.c2(eps, &scratch.c2)
         let m0x = (a1 - 1) - a2m1
-        let b2 = Self.sinSeries(ssig2, csig2, scratch.c2) - Self.sinSeries(ssig1, csig1, scratch.c2)
+        let b2 = Self.sinSeries(ssig2, csig2, scratch.c2, count: Self.c12Count)
+            - Self.sinSeries(ssig1, csig1, scratch.c2, count: Self.c12Count)
         let j12 = m0x * sig12 + (a1 * b1 - (1 + a2m1) * b2)
         let m12b = dn2 * (csig1 * ssig2) - dn1 * (ssig1 * csig2) - csig1 * csig2 * j12
         return (s12b, m12b)

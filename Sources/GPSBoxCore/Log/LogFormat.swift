@@ -42,11 +42,24 @@ enum LogRecord {
 
     /// Appends header + payload to `out`. The caller has checked the block fit.
     static func append(type: UInt8, payload: [UInt8], to out: inout [UInt8]) {
-        precondition(payload.count <= LogFormat.maxPayload, "record payload larger than a block")
-        let crc = payload.withUnsafeBytes { checksum(type: type, payload: $0) }
-        out.appendLE(crc)
-        out.appendLE(UInt16(payload.count))
-        out.append(type)
-        out.append(contentsOf: payload)
+        append(type: type, to: &out) { $0.append(contentsOf: payload) }
+    }
+
+    /// Appends a record whose payload `encode` appends in place (no intermediate array), then
+    /// fills in length and checksum. Type and payload are contiguous, so one CRC pass covers both.
+    @inline(__always)
+    static func append(type: UInt8, to out: inout [UInt8], encode: (inout [UInt8]) -> Void) {
+        let start = out.count
+        out.append(contentsOf: [0, 0, 0, 0, 0, 0, type] as [UInt8])
+        encode(&out)
+        let length = out.count - start - LogFormat.recordHeaderSize
+        precondition(length <= LogFormat.maxPayload, "record payload larger than a block")
+        let crc = out.withUnsafeBytes { CRC32C.mask(CRC32C.update(0, UnsafeRawBufferPointer(rebasing: $0[(start + 6)...]))) }
+        out[start] = UInt8(truncatingIfNeeded: crc)
+        out[start + 1] = UInt8(truncatingIfNeeded: crc >> 8)
+        out[start + 2] = UInt8(truncatingIfNeeded: crc >> 16)
+        out[start + 3] = UInt8(truncatingIfNeeded: crc >> 24)
+        out[start + 4] = UInt8(truncatingIfNeeded: length)
+        out[start + 5] = UInt8(truncatingIfNeeded: length >> 8)
     }
 }

@@ -93,7 +93,13 @@ public final class SegmentReader {
         case .failure:
             damage(at: 0, .badHeader, allZero: isZero(0..<LogFormat.segmentHeaderSize))
         }
+        // Rule 1: block 0's records start at headerLength (64 in version 1; a later minor
+        // revision may append header fields). A damaged header is assumed to be 64 bytes.
         recordStart = LogFormat.segmentHeaderSize
+        if header != nil {
+            let declared = Int(block[10]) | Int(block[11]) << 8
+            recordStart = min(max(declared, LogFormat.segmentHeaderSize), blockCount)
+        }
         position = recordStart
     }
 

@@ -81,9 +81,13 @@ public final class SegmentWriter {
             return false
         }
         if syncIsDue(now: now) { detectReset() }  // before encoding: this record belongs to the new log
-        let payload = entry.logPayload()
+        // Samples are encoded straight into the buffer; the rare other types via an array.
+        var sample: TrackSample?
+        var payload: [UInt8] = []
+        if case .sample(let s) = entry { sample = s } else { payload = entry.logPayload() }
+        let payloadSize = sample?.logPayloadSize ?? payload.count
         let time = entry.time
-        let recordSize = Int64(LogFormat.recordHeaderSize + payload.count)
+        let recordSize = Int64(LogFormat.recordHeaderSize + payloadSize)
         if let o = open, needsRotation(o, recordSize: recordSize, time: time) { rotate(now: now) }
         if open == nil {
             open = OpenSegment(sequence: nextSequence, firstTime: time ?? lastKnownTime)
@@ -99,11 +103,15 @@ public final class SegmentWriter {
             pending.append(contentsOf: repeatElement(0, count: room))
             open!.size += Int64(room)
         }
-        LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)
+        if let sample {
+            LogRecord.append(type: LogRecordType.sample.rawValue, to: &pending) { sample.appendLogPayload(to: &$0) }
+        } else {
+            LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)
+        }
         open!.size += recordSize
         pendingRecords += 1
         statistics.appendedRecords += 1
-        statistics.payloadBytes += Int64(payload.count)
+        statistics.payloadBytes += Int64(payloadSize)
         if configuration.syncIntervalMilliseconds == 0 { try? sync(now: now) } else { tick(now: now) }
         return true
     }

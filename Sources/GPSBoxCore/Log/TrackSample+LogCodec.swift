@@ -28,21 +28,39 @@ extension TrackSample {
         mark(.hAcc, horizontalAccuracy != nil); mark(.vAcc, verticalAccuracy != nil)
         mark(.satellitesUsed, satellitesUsed != nil)
         mark(.pdop, pdop != nil); mark(.hdop, hdop != nil); mark(.vdop, vdop != nil)
-        out.appendLE(presence | UInt16(mode.rawValue & 7) << 13)
+        // Byte-wise appends: this is the logger's hot path (about 50 ns per sample).
+        out.appendBytesLE(UInt64(presence | UInt16(mode.rawValue & 7) << 13), 2)
         out.appendInt48LE(time.rawValue)
-        out.appendLE(latitudeE7)
-        out.appendLE(longitudeE7)
-        if let altitudeMSL { out.appendLE(altitudeMSL) }
-        if let altitudeHAE { out.appendLE(altitudeHAE) }
+        out.appendBytesLE(UInt64(UInt32(bitPattern: latitudeE7)), 4)
+        out.appendBytesLE(UInt64(UInt32(bitPattern: longitudeE7)), 4)
+        if let altitudeMSL { out.appendBytesLE(UInt64(UInt32(bitPattern: altitudeMSL)), 4) }
+        if let altitudeHAE { out.appendBytesLE(UInt64(UInt32(bitPattern: altitudeHAE)), 4) }
         if let speed { out.appendInt24LE(speed) }
-        if let course { out.appendLE(course) }
+        if let course { out.appendBytesLE(UInt64(UInt32(bitPattern: course)), 4) }
         if let climb { out.appendInt24LE(climb) }
         if let horizontalAccuracy { out.appendUInt24LE(horizontalAccuracy) }
         if let verticalAccuracy { out.appendUInt24LE(verticalAccuracy) }
         if let satellitesUsed { out.append(satellitesUsed) }
-        if let pdop { out.appendLE(pdop) }
-        if let hdop { out.appendLE(hdop) }
-        if let vdop { out.appendLE(vdop) }
+        if let pdop { out.appendBytesLE(UInt64(pdop), 2) }
+        if let hdop { out.appendBytesLE(UInt64(hdop), 2) }
+        if let vdop { out.appendBytesLE(UInt64(vdop), 2) }
+    }
+
+    /// Size of the §4.1 encoding of this sample: 16 + the present optional fields.
+    public var logPayloadSize: Int {
+        var n = Self.logFixedSize
+        if altitudeMSL != nil { n += 4 }
+        if altitudeHAE != nil { n += 4 }
+        if speed != nil { n += 3 }
+        if course != nil { n += 4 }
+        if climb != nil { n += 3 }
+        if horizontalAccuracy != nil { n += 3 }
+        if verticalAccuracy != nil { n += 3 }
+        if satellitesUsed != nil { n += 1 }
+        if pdop != nil { n += 2 }
+        if hdop != nil { n += 2 }
+        if vdop != nil { n += 2 }
+        return n
     }
 
     /// Decodes a §4.1 payload; nil when it is shorter than its presence bits say.
@@ -79,17 +97,19 @@ extension TrackSample {
 
 // Odd-width little-endian integers used only by the sample layout.
 extension Array where Element == UInt8 {
+    /// The low `count` bytes of `v`, least significant first.
+    @inline(__always)
+    mutating func appendBytesLE(_ v: UInt64, _ count: Int) {
+        for i in 0..<count { append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
+    }
     mutating func appendInt48LE(_ v: Int64) {
-        let c = Swift.min(Swift.max(v, -(1 << 47)), (1 << 47) - 1)
-        for i in 0..<6 { append(UInt8(truncatingIfNeeded: c >> (8 * i))) }
+        appendBytesLE(UInt64(bitPattern: Swift.min(Swift.max(v, -(1 << 47)), (1 << 47) - 1)), 6)
     }
     mutating func appendInt24LE(_ v: Int32) {
-        let c = Swift.min(Swift.max(v, -(1 << 23)), (1 << 23) - 1)
-        for i in 0..<3 { append(UInt8(truncatingIfNeeded: c >> (8 * i))) }
+        appendBytesLE(UInt64(UInt32(bitPattern: Swift.min(Swift.max(v, -(1 << 23)), (1 << 23) - 1))), 3)
     }
     mutating func appendUInt24LE(_ v: UInt32) {
-        let c = Swift.min(v, (1 << 24) - 1)
-        for i in 0..<3 { append(UInt8(truncatingIfNeeded: c >> (8 * i))) }
+        appendBytesLE(UInt64(Swift.min(v, (1 << 24) - 1)), 3)
     }
 }
 

@@ -39,6 +39,7 @@ public struct DaemonStatus: Equatable, Sendable {
     public var logUnsyncedRecords = 0
     public var logBytesWritten: Int64 = 0
     public var logSegments = 0
+    public var logSyncs = 0
     public var logError: String?
 
     public var ledPattern: String?
@@ -93,6 +94,7 @@ public struct DaemonStatus: Equatable, Sendable {
         log.field("unsynced_records", logUnsyncedRecords)
         log.field("bytes_written", logBytesWritten)
         log.field("segments_created", logSegments)
+        log.field("syncs", logSyncs)
         log.field("error", logError)
         w.rawField("log", log.finished())
         w.field("led", ledPattern)

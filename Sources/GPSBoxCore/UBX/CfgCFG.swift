@@ -1,5 +1,5 @@
 // UBX-CFG-CFG (0x06 0x09): clear, save or load the configuration (M8 and earlier; F9/M9/M10
-// keep it for compatibility). u-blox 8 / M8 Receiver Description (UBX-13003221) §32.10.3
+// keep it for compatibility). u-blox 8 / M8 Receiver Description (UBX-13003221) §32.10
 // "UBX-CFG-CFG".
 //
 // Offset Type Name       Unit

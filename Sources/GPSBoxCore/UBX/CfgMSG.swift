@@ -1,5 +1,5 @@
 // UBX-CFG-MSG (0x06 0x01): output rate of one message. u-blox 8 / M8 Receiver Description
-// (UBX-13003221) §32.10.18 "UBX-CFG-MSG". Two forms: 3 bytes set the rate on the port the
+// (UBX-13003221) §32.10 "UBX-CFG-MSG". Two forms: 3 bytes set the rate on the port the
 // command arrives on; 8 bytes set all six ports (DDC, UART1, UART2, USB, SPI, reserved).
 //
 // Offset Type  Name     Unit

@@ -1,5 +1,5 @@
 // UBX-CFG-NAV5 (0x06 0x24): navigation engine settings. u-blox 8 / M8 Receiver Description
-// (UBX-13003221) §32.10.19 "UBX-CFG-NAV5". Only fields whose `mask` bit is set are applied,
+// (UBX-13003221) §32.10 "UBX-CFG-NAV5". Only fields whose `mask` bit is set are applied,
 // so gpsbox sends just the dynamic model (mask bit0 `dyn`) and leaves the rest alone.
 //
 // Offset Type Name             Unit        Offset Type Name              Unit

@@ -1,5 +1,5 @@
 // UBX-CFG-PRT (0x06 0x00): port configuration for UART and DDC (I2C) ports.
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.10.25 "UBX-CFG-PRT".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.10 "UBX-CFG-PRT".
 //
 // Offset Type Name         Unit
 //  0     U1   portID       0 DDC (I2C), 1 UART1, 2 UART2, 3 USB, 4 SPI
@@ -29,7 +29,7 @@ public struct CfgPRT: UBXEncodable {
     public var inProtoMask: Protocols
     public var outProtoMask: Protocols
 
-    /// UART1, 8 data bits, no parity, one stop bit (§32.10.25 mode field).
+    /// UART1, 8 data bits, no parity, one stop bit (§32.10 mode field).
     public static func uart1(baudRate: UInt32, input: Protocols = [.ubx, .nmea], output: Protocols) -> CfgPRT {
         CfgPRT(portID: 1, mode: 0x0000_08C0, baudRate: baudRate, inProtoMask: input, outProtoMask: output)
     }

@@ -1,5 +1,5 @@
 // UBX-CFG-RATE (0x06 0x08): navigation and measurement rate. u-blox 8 / M8 Receiver
-// Description (UBX-13003221) §32.10.27 "UBX-CFG-RATE".
+// Description (UBX-13003221) §32.10 "UBX-CFG-RATE".
 //
 // Offset Type Name     Unit
 //  0     U2   measRate ms between measurements

@@ -1,5 +1,5 @@
 // UBX-CFG-VALSET (0x06 0x8A) and the UBX-CFG-VALGET poll (0x06 0x8B): key-value configuration of
-// M9/M10/F9 receivers. ZED-F9P interface description (UBX-18010854) §3.10.25 / §3.10.24.
+// M9/M10/F9 receivers. ZED-F9P interface description (UBX-18010854) §3.10 / §3.10.
 //
 // CFG-VALSET                                CFG-VALGET (poll request)
 // Offset Type Name        Unit              Offset Type Name     Unit

@@ -1,6 +1,6 @@
 // UBX-HNR-PVT (0x28 0x00): high-navigation-rate position, velocity and time from the
 // dead-reckoning firmware of the NEO-M8L/M8U (ADR/UDR), sent between NAV epochs (up to 30 Hz).
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.11.3 "UBX-HNR-PVT".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.11 "UBX-HNR-PVT".
 //
 // Offset Type Name    Unit              Offset Type Name    Unit
 //  0     U4   iTOW    ms                36     I4   gSpeed  mm/s (ground)

@@ -1,5 +1,5 @@
 // UBX-LOG-RETRIEVEPOS (0x21 0x0B): one position fix read back from the receiver's flash log.
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.14.8 "UBX-LOG-RETRIEVEPOS".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.14 "UBX-LOG-RETRIEVEPOS".
 //
 // Offset Type Name       Unit          Offset Type Name    Unit
 //  0     U4   entryIndex -             29     U1   fixType as NAV-PVT

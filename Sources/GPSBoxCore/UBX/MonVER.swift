@@ -1,5 +1,5 @@
 // UBX-MON-VER (0x0A 0x04): firmware and hardware version strings. u-blox 8 / M8 Receiver
-// Description (UBX-13003221) §32.16.14 "UBX-MON-VER".
+// Description (UBX-13003221) §32.16 "UBX-MON-VER".
 //
 // Offset     Type     Name       Unit
 //  0         CH[30]   swVersion  NUL-padded ASCII

@@ -1,5 +1,5 @@
 // UBX-NAV-DOP (0x01 0x04): dilutions of precision, scaled by 100. u-blox 8 / M8 Receiver
-// Description (UBX-13003221) §32.17.5 "UBX-NAV-DOP".
+// Description (UBX-13003221) §32.17 "UBX-NAV-DOP".
 //
 // Offset Type Name Unit
 //  0     U4   iTOW ms

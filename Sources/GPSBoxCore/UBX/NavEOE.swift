@@ -1,5 +1,5 @@
 // UBX-NAV-EOE (0x01 0x61): end of a navigation epoch; every NAV message of that epoch has
-// been sent (protocol 18+). u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.6
+// been sent (protocol 18+). u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17
 // "UBX-NAV-EOE".
 //
 // Offset Type Name Unit

@@ -1,5 +1,5 @@
 // UBX-NAV-HPPOSECEF (0x01 0x13): high-precision ECEF position (protocol 20+, F9).
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.7 "UBX-NAV-HPPOSECEF".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17 "UBX-NAV-HPPOSECEF".
 // Full value: ecefX·1 cm + ecefXHp·0.1 mm.
 //
 // Offset Type Name    Unit     Offset Type Name    Unit

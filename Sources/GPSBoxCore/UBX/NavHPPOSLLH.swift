@@ -1,6 +1,6 @@
 // UBX-NAV-HPPOSLLH (0x01 0x14): high-precision geodetic position (protocol 20+, F9).
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.8 "UBX-NAV-HPPOSLLH"; ZED-F9P
-// interface description §3.15.7. The full value is the coarse field plus its Hp part:
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17 "UBX-NAV-HPPOSLLH"; ZED-F9P
+// interface description §3.15. The full value is the coarse field plus its Hp part:
 // lon = lon*1e-7 + lonHp*1e-9 deg, height = height + heightHp*0.1 mm.
 //
 // Offset Type Name     Unit            Offset Type Name     Unit

@@ -1,5 +1,5 @@
 // UBX-NAV-POSECEF (0x01 0x01): position in Earth-centred, Earth-fixed coordinates, cm.
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.13 "UBX-NAV-POSECEF".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17 "UBX-NAV-POSECEF".
 //
 // Offset Type Name  Unit
 //  0     U4   iTOW  ms

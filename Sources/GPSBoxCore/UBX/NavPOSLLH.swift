@@ -1,5 +1,5 @@
 // UBX-NAV-POSLLH (0x01 0x02): geodetic position. u-blox 8 / M8 Receiver Description
-// (UBX-13003221) §32.17.14 "UBX-NAV-POSLLH"; unchanged since u-blox 5 (28 bytes).
+// (UBX-13003221) §32.17 "UBX-NAV-POSLLH"; unchanged since u-blox 5 (28 bytes).
 //
 // Offset Type Name   Unit
 //  0     U4   iTOW   ms

@@ -1,5 +1,5 @@
 // UBX-NAV-PVT (0x01 0x07): navigation position, velocity and time solution in one message.
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.15 "UBX-NAV-PVT"; the same layout
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17 "UBX-NAV-PVT"; the same layout
 // continues in the M9/M10/F9 interface descriptions ("UBX-NAV-PVT", 92 bytes).
 // u-blox 7 (protocol 14) sends the first 84 bytes only; headVeh/magDec/magAcc (84…91) came with
 // protocol 15 (M8), so the view accepts 84 and answers nil for the tail when it is absent.

@@ -1,5 +1,5 @@
 // UBX-NAV-SAT (0x01 0x35): satellites in view, one 12-byte block per satellite (protocol 15+).
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.20 "UBX-NAV-SAT".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17 "UBX-NAV-SAT".
 //
 // Offset Type Name     Unit          Block (offset 8 + 12·n)
 //  0     U4   iTOW     ms            +0  U1 gnssId   +4 I2 azim  deg

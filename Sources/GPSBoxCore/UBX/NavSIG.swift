@@ -1,5 +1,5 @@
 // UBX-NAV-SIG (0x01 0x43): per-signal information, one 16-byte block per signal (protocol
-// 27+, M9/M10/F9). ZED-F9P interface description §3.15.13 "UBX-NAV-SIG".
+// 27+, M9/M10/F9). ZED-F9P interface description §3.15 "UBX-NAV-SIG".
 //
 // Offset Type Name    Unit  Block (offset 8 + 16·n)
 //  0     U4   iTOW    ms    +0 U1 gnssId  +4 I2 prRes 0.1 m  +8  U1 corrSource

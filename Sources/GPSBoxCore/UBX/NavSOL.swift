@@ -1,6 +1,6 @@
 // UBX-NAV-SOL (0x01 0x06): the pre-NAV-PVT navigation solution (u-blox 5/6/7, LEA-4, still
 // sent by M8 timing firmware): GPS week time, ECEF position and velocity. u-blox 8 / M8
-// Receiver Description (UBX-13003221) §32.17.23 "UBX-NAV-SOL".
+// Receiver Description (UBX-13003221) §32.17 "UBX-NAV-SOL".
 //
 // Offset Type Name    Unit            Offset Type Name   Unit
 //  0     U4   iTOW    ms              24     U4   pAcc   cm

@@ -1,5 +1,5 @@
 // UBX-NAV-STATUS (0x01 0x03): receiver navigation status. u-blox 8 / M8 Receiver Description
-// (UBX-13003221) §32.17.25 "UBX-NAV-STATUS".
+// (UBX-13003221) §32.17 "UBX-NAV-STATUS".
 //
 // Offset Type Name    Unit
 //  0     U4   iTOW    ms

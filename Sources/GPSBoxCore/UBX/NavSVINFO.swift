@@ -1,5 +1,5 @@
 // UBX-NAV-SVINFO (0x01 0x30): satellites in view on receivers before NAV-SAT (u-blox 5…8),
-// one 12-byte block per channel. u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.24
+// one 12-byte block per channel. u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17
 // "UBX-NAV-SVINFO".
 //
 // Offset Type Name        Unit     Block (offset 8 + 12·n)

@@ -1,5 +1,5 @@
 // UBX-NAV-TIMEGAL (0x01 0x25): Galileo system time (protocol 18+). u-blox 8 / M8 Receiver
-// Description (UBX-13003221) §32.17.25 "UBX-NAV-TIMEGAL".
+// Description (UBX-13003221) §32.17 "UBX-NAV-TIMEGAL".
 //
 // Offset Type Name    Unit
 //  0     U4   iTOW    ms

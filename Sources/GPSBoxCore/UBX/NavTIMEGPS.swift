@@ -1,5 +1,5 @@
 // UBX-NAV-TIMEGPS (0x01 0x20): GPS time and the receiver's GPS−UTC leap seconds.
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.26 "UBX-NAV-TIMEGPS".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17 "UBX-NAV-TIMEGPS".
 //
 // Offset Type Name  Unit
 //  0     U4   iTOW  ms

@@ -1,5 +1,5 @@
 // UBX-NAV-TIMELS (0x01 0x26): leap second information (protocol 17+). u-blox 8 / M8 Receiver
-// Description (UBX-13003221) §32.17.28 "UBX-NAV-TIMELS".
+// Description (UBX-13003221) §32.17 "UBX-NAV-TIMELS".
 //
 // Offset Type Name            Unit
 //  0     U4   iTOW            ms

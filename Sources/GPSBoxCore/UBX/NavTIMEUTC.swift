@@ -1,5 +1,5 @@
 // UBX-NAV-TIMEUTC (0x01 0x21): UTC time of the epoch. u-blox 8 / M8 Receiver Description
-// (UBX-13003221) §32.17.27 "UBX-NAV-TIMEUTC".
+// (UBX-13003221) §32.17 "UBX-NAV-TIMEUTC".
 //
 // Offset Type Name  Unit
 //  0     U4   iTOW  ms

@@ -1,5 +1,5 @@
 // UBX-NAV-VELECEF (0x01 0x11): velocity in ECEF coordinates, cm/s. u-blox 8 / M8 Receiver
-// Description (UBX-13003221) §32.17.28 "UBX-NAV-VELECEF".
+// Description (UBX-13003221) §32.17 "UBX-NAV-VELECEF".
 //
 // Offset Type Name   Unit
 //  0     U4   iTOW   ms

@@ -1,5 +1,5 @@
 // UBX-NAV-VELNED (0x01 0x12): velocity in the local north-east-down frame, in cm/s (unlike
-// NAV-PVT's mm/s). u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17.29 "UBX-NAV-VELNED".
+// NAV-PVT's mm/s). u-blox 8 / M8 Receiver Description (UBX-13003221) §32.17 "UBX-NAV-VELNED".
 //
 // Offset Type Name    Unit
 //  0     U4   iTOW    ms

@@ -1,5 +1,5 @@
 // UBX-TIM-TP (0x0D 0x01): time of the next time pulse. u-blox 8 / M8 Receiver Description
-// (UBX-13003221) §32.21.7 "UBX-TIM-TP".
+// (UBX-13003221) §32.21 "UBX-TIM-TP".
 //
 // Offset Type Name     Unit
 //  0     U4   towMS    ms (time of week of the pulse)

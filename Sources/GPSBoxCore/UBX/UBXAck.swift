@@ -1,5 +1,5 @@
 // UBX-ACK-ACK (0x05 0x01) and UBX-ACK-NAK (0x05 0x00): the receiver's answer to a CFG message.
-// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.9.1 "UBX-ACK-ACK", §32.9.2 "UBX-ACK-NAK".
+// u-blox 8 / M8 Receiver Description (UBX-13003221) §32.9 "UBX-ACK-ACK", §32.9 "UBX-ACK-NAK".
 //
 // Offset Type Name  Unit
 //  0     U1   clsID class of the acknowledged message

@@ -20,14 +20,14 @@ public struct UBXConfigKey: RawRepresentable, Hashable, Sendable {
         }
     }
 
-    // CFG-RATE (§6.9.28)
+    // CFG-RATE (§6.9)
     /// Measurement period, ms (U2).
     public static let rateMeas = Self(rawValue: 0x3021_0001)
     /// Measurements per navigation solution (U2).
     public static let rateNav = Self(rawValue: 0x3021_0002)
     /// Time system to which measurements are aligned (E1).
     public static let rateTimeref = Self(rawValue: 0x2021_0003)
-    // CFG-MSGOUT (§6.9.17): output rate per port, in navigation solutions (U1).
+    // CFG-MSGOUT (§6.9): output rate per port, in navigation solutions (U1).
     public static let msgoutNavPVTI2C = Self(rawValue: 0x2091_0006)
     public static let msgoutNavPVTUART1 = Self(rawValue: 0x2091_0007)
     public static let msgoutNavPVTUSB = Self(rawValue: 0x2091_0009)
@@ -40,26 +40,26 @@ public struct UBXConfigKey: RawRepresentable, Hashable, Sendable {
     public static let msgoutNavEOEI2C = Self(rawValue: 0x2091_015F)
     public static let msgoutNavEOEUART1 = Self(rawValue: 0x2091_0160)
     public static let msgoutNavEOEUSB = Self(rawValue: 0x2091_0162)
-    // CFG-UART1 / CFG-UART1INPROT / CFG-UART1OUTPROT (§6.9.33…35)
+    // CFG-UART1 / CFG-UART1INPROT / CFG-UART1OUTPROT (§6.9)
     /// UART1 baud rate (U4).
     public static let uart1Baudrate = Self(rawValue: 0x4052_0001)
     public static let uart1InprotUBX = Self(rawValue: 0x1073_0001)
     public static let uart1InprotNMEA = Self(rawValue: 0x1073_0002)
     public static let uart1OutprotUBX = Self(rawValue: 0x1074_0001)
     public static let uart1OutprotNMEA = Self(rawValue: 0x1074_0002)
-    // CFG-I2C / CFG-I2CINPROT / CFG-I2COUTPROT (§6.9.10…12)
+    // CFG-I2C / CFG-I2CINPROT / CFG-I2COUTPROT (§6.9)
     /// 7-bit I2C address shifted left by one (U1), default 0x84.
     public static let i2cAddress = Self(rawValue: 0x2051_0001)
     public static let i2cInprotUBX = Self(rawValue: 0x1071_0001)
     public static let i2cInprotNMEA = Self(rawValue: 0x1071_0002)
     public static let i2cOutprotUBX = Self(rawValue: 0x1072_0001)
     public static let i2cOutprotNMEA = Self(rawValue: 0x1072_0002)
-    // CFG-NAVSPG (§6.9.21)
+    // CFG-NAVSPG (§6.9)
     /// Dynamic platform model (E1), values as `UBXDynamicModel`.
     public static let navspgDynmodel = Self(rawValue: 0x2011_0021)
 }
 
-/// Where CFG-VALSET writes (bit set) — ZED-F9P interface description §3.10.25 "UBX-CFG-VALSET".
+/// Where CFG-VALSET writes (bit set) — ZED-F9P interface description §3.10 "UBX-CFG-VALSET".
 public struct UBXConfigLayers: OptionSet, Hashable, Sendable {
     public var rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -68,12 +68,12 @@ public struct UBXConfigLayers: OptionSet, Hashable, Sendable {
     public static let flash = Self(rawValue: 0x04)
 }
 
-/// Which layer CFG-VALGET reads (one value, not a mask) — §3.10.24 "UBX-CFG-VALGET".
+/// Which layer CFG-VALGET reads (one value, not a mask) — §3.10 "UBX-CFG-VALGET".
 public enum UBXConfigReadLayer: UInt8, Sendable {
     case ram = 0, bbr = 1, flash = 2, defaults = 7
 }
 
-/// Dynamic platform model, shared by CFG-NAV5 `dynModel` (M8 Receiver Description §32.10.19)
+/// Dynamic platform model, shared by CFG-NAV5 `dynModel` (M8 Receiver Description §32.10)
 /// and CFG-NAVSPG-DYNMODEL (F9/M9/M10).
 public enum UBXDynamicModel: UInt8, Sendable, CaseIterable {
     case portable = 0, stationary = 2, pedestrian = 3, automotive = 4, sea = 5

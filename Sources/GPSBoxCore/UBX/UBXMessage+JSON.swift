@@ -118,6 +118,74 @@ extension UBXMessage {
         case let .timTP(m):
             w.field("towMS", m.towMS); w.field("towSubMS", m.towSubMS); w.field("qErr", m.qErr); w.field("week", m.week)
             w.field("flags", m.flags); w.field("refInfo", m.refInfo)
+        case let .timSVIN(m):
+            w.field("dur", m.dur); w.field("meanX", m.meanX); w.field("meanY", m.meanY); w.field("meanZ", m.meanZ)
+            w.field("meanV", m.meanV); w.field("obs", m.obs); w.field("valid", m.valid); w.field("active", m.active)
+        case let .navCLOCK(m):
+            w.field("iTOW", m.iTOW); w.field("clkB", m.clkB); w.field("clkD", m.clkD); w.field("tAcc", m.tAcc)
+            w.field("fAcc", m.fAcc)
+        case let .navEELL(m):
+            w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("errEllipseOrient", m.errEllipseOrient)
+            w.field("errEllipseMajor", m.errEllipseMajor); w.field("errEllipseMinor", m.errEllipseMinor)
+        case let .navSBAS(m):
+            w.field("iTOW", m.iTOW); w.field("geo", m.geo); w.field("mode", m.mode); w.field("sys", m.sys)
+            w.field("service", m.service); w.field("cnt", m.cnt); w.field("statusFlags", m.statusFlags)
+            w.rawField("svs", Self.array(m.map { v in
+                var o = JSONObjectWriter()
+                o.field("svid", v.svid); o.field("flags", v.flags); o.field("udre", v.udre); o.field("svSys", v.svSys)
+                o.field("svService", v.svService); o.field("prc", v.prc); o.field("ic", v.ic)
+                return o.finished()
+            }))
+        case let .navDGPS(m):
+            w.field("iTOW", m.iTOW); w.field("age", m.age); w.field("baseId", m.baseId)
+            w.field("baseHealth", m.baseHealth); w.field("numCh", m.numCh); w.field("status", m.status)
+            w.rawField("channels", Self.array(m.map { c in
+                var o = JSONObjectWriter()
+                o.field("svid", c.svid); o.field("flags", c.flags); o.field("ageC", c.ageC)
+                o.field("prc", Double(c.prc), decimals: 3); o.field("prrc", Double(c.prrc), decimals: 4)
+                return o.finished()
+            }))
+        case let .rxmRAWX(m):
+            w.field("rcvTow", m.rcvTow, decimals: 9); w.field("week", m.week); w.field("leapS", m.leapS)
+            w.field("numMeas", m.numMeas); w.field("recStat", m.recStat); w.field("version", m.version)
+            w.rawField("meas", Self.array(m.map { x in
+                var o = JSONObjectWriter()
+                o.field("prMes", x.prMes, decimals: 3); o.field("cpMes", x.cpMes, decimals: 3)
+                o.field("doMes", Double(x.doMes), decimals: 3); o.field("gnssId", x.gnssId); o.field("svId", x.svId)
+                o.field("sigId", x.sigId); o.field("freqId", x.freqId); o.field("locktime", x.locktime)
+                o.field("cno", x.cno); o.field("trkStat", x.trkStat)
+                return o.finished()
+            }))
+        case let .rxmRAW(m):
+            w.field("iTOW", m.iTOW); w.field("week", m.week); w.field("numSV", m.numSV)
+            w.rawField("meas", Self.array(m.map { x in
+                var o = JSONObjectWriter()
+                o.field("cpMes", x.cpMes, decimals: 3); o.field("prMes", x.prMes, decimals: 3)
+                o.field("doMes", Double(x.doMes), decimals: 3); o.field("sv", x.sv); o.field("mesQI", x.mesQI)
+                o.field("cno", x.cno); o.field("lli", x.lli)
+                return o.finished()
+            }))
+        case let .rxmSFRBX(m):
+            w.field("gnssId", m.gnssId); w.field("svId", m.svId); w.field("sigId", m.sigId); w.field("freqId", m.freqId)
+            w.field("numWords", m.numWords); w.field("chn", m.chn); w.field("version", m.version)
+            w.rawField("dwrd", "[" + m.map { String($0) }.joined(separator: ",") + "]")
+        case let .rxmSVSI(m):
+            w.field("iTOW", m.iTOW); w.field("week", m.week); w.field("numVis", m.numVis); w.field("numSV", m.numSV)
+            w.rawField("svs", Self.array(m.map { v in
+                var o = JSONObjectWriter()
+                o.field("svid", v.svid); o.field("svFlag", v.svFlag); o.field("azim", v.azim); o.field("elev", v.elev)
+                o.field("age", v.age)
+                return o.finished()
+            }))
+        case let .logRETRIEVEPOSEXTRA(m):
+            w.field("entryIndex", m.entryIndex); w.field("version", m.version); w.field("year", m.year)
+            w.field("month", m.month); w.field("day", m.day); w.field("hour", m.hour); w.field("minute", m.minute)
+            w.field("second", m.second); w.field("distance", m.distance)
+        case let .cfgTMODE2(m):
+            w.field("timeMode", m.timeMode); w.field("flags", m.flags); w.field("ecefXOrLat", m.ecefXOrLat)
+            w.field("ecefYOrLon", m.ecefYOrLon); w.field("ecefZOrAlt", m.ecefZOrAlt)
+            w.field("fixedPosAcc", m.fixedPosAcc); w.field("svinMinDur", m.svinMinDur)
+            w.field("svinAccLimit", m.svinAccLimit)
         case let .ack(m):
             w.field("clsID", m.clsID); w.field("msgID", m.msgID); w.field("acknowledged", m.acknowledged.name)
         case let .monVER(m):

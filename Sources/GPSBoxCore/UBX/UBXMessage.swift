@@ -25,6 +25,17 @@ public enum UBXMessage: Sendable {
     case hnrPVT(HnrPVT)
     case logRETRIEVEPOS(LogRETRIEVEPOS)
     case timTP(TimTP)
+    case timSVIN(TimSVIN)
+    case navCLOCK(NavCLOCK)
+    case navEELL(NavEELL)
+    case navSBAS(NavSBAS)
+    case navDGPS(NavDGPS)
+    case rxmRAWX(RxmRAWX)
+    case rxmRAW(RxmRAW)
+    case rxmSFRBX(RxmSFRBX)
+    case rxmSVSI(RxmSVSI)
+    case logRETRIEVEPOSEXTRA(LogRETRIEVEPOSEXTRA)
+    case cfgTMODE2(CfgTMODE2)
     case ack(UBXAck)
     case monVER(MonVER)
     case inf(UBXInfo)
@@ -58,6 +69,17 @@ public enum UBXMessage: Sendable {
             case .hnrPVT: self = .hnrPVT(try HnrPVT(payload))
             case .logRETRIEVEPOS: self = .logRETRIEVEPOS(try LogRETRIEVEPOS(payload))
             case .timTP: self = .timTP(try TimTP(payload))
+            case .timSVIN: self = .timSVIN(try TimSVIN(payload))
+            case .navCLOCK: self = .navCLOCK(try NavCLOCK(payload))
+            case .navEELL: self = .navEELL(try NavEELL(payload))
+            case .navSBAS: self = .navSBAS(try NavSBAS(payload))
+            case .navDGPS: self = .navDGPS(try NavDGPS(payload))
+            case .rxmRAWX: self = .rxmRAWX(try RxmRAWX(payload))
+            case .rxmRAW: self = .rxmRAW(try RxmRAW(payload))
+            case .rxmSFRBX: self = .rxmSFRBX(try RxmSFRBX(payload))
+            case .rxmSVSI: self = .rxmSVSI(try RxmSVSI(payload))
+            case .logRETRIEVEPOSEXTRA: self = .logRETRIEVEPOSEXTRA(try LogRETRIEVEPOSEXTRA(payload))
+            case .cfgTMODE2: self = .cfgTMODE2(try CfgTMODE2(payload))
             case .ackACK: self = .ack(try UBXAck(payload, accepted: true))
             case .ackNAK: self = .ack(try UBXAck(payload, accepted: false))
             case .monVER: self = .monVER(try MonVER(payload))
@@ -98,6 +120,17 @@ public enum UBXMessage: Sendable {
         case .hnrPVT: return .hnrPVT
         case .logRETRIEVEPOS: return .logRETRIEVEPOS
         case .timTP: return .timTP
+        case .timSVIN: return .timSVIN
+        case .navCLOCK: return .navCLOCK
+        case .navEELL: return .navEELL
+        case .navSBAS: return .navSBAS
+        case .navDGPS: return .navDGPS
+        case .rxmRAWX: return .rxmRAWX
+        case .rxmRAW: return .rxmRAW
+        case .rxmSFRBX: return .rxmSFRBX
+        case .rxmSVSI: return .rxmSVSI
+        case .logRETRIEVEPOSEXTRA: return .logRETRIEVEPOSEXTRA
+        case .cfgTMODE2: return .cfgTMODE2
         case let .ack(a): return a.accepted ? .ackACK : .ackNAK
         case .monVER: return .monVER
         case let .inf(i): return UBXMessageID(class: 0x04, id: i.level.rawValue)

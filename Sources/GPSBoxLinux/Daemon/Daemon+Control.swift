@@ -122,6 +122,7 @@ extension Daemon {
             s.logUnsyncedRecords = w.unsyncedRecords
             s.logBytesWritten = w.statistics.bytesWritten
             s.logSegments = w.statistics.segmentsCreated
+            s.logSyncs = w.statistics.syncs
             s.logError = w.lastError?.description
         }
         s.ledPattern = led.pattern.name

@@ -9,6 +9,7 @@ length. Regenerate with: /usr/bin/python3 ubx_vectors.py > ubx_vectors.json
 """
 import json
 import re
+import struct
 import random
 import sys
 
@@ -30,7 +31,7 @@ TEXT = re.compile(r"^(swVersion|hwVersion|extension_\d+|message)$")
 def fields(msg):
     out = {}
     for k, v in vars(msg).items():
-        if k.startswith("_"):
+        if k.startswith("_") or k.startswith("reserved"):
             continue
         if isinstance(v, bytes):
             # Character arrays become text (cut at NUL); X bitfields become integers.
@@ -50,6 +51,23 @@ def text(n):
 def blocks(fixed, count_at, block, n):
     p = bytearray(randbytes(fixed + block * n))
     p[count_at] = n
+    return bytes(p)
+
+
+def with_floats(payload, fixed, block, n, fields):
+    """Overwrites float fields (offset within block, struct code) with finite random values."""
+    p = bytearray(payload)
+    for i in range(n):
+        for off, code in fields:
+            at = fixed + block * i + off
+            p[at:at + struct.calcsize(code)] = struct.pack(code, rng.uniform(-3e7, 3e7))
+    return bytes(p)
+
+
+def rawx():
+    n = 3
+    p = bytearray(with_floats(blocks(16, 11, 32, n), 16, 32, n, [(0, "<d"), (8, "<d"), (16, "<f")]))
+    p[0:8] = struct.pack("<d", rng.uniform(0, 604800))
     return bytes(p)
 
 
@@ -80,6 +98,17 @@ CASES = [
     ("HNR-PVT", 0x28, 0x00, lambda: randbytes(72)),
     ("LOG-RETRIEVEPOS", 0x21, 0x0B, lambda: randbytes(40)),
     ("TIM-TP", 0x0D, 0x01, lambda: randbytes(16)),
+    ("NAV-CLOCK", 0x01, 0x22, lambda: randbytes(20)),
+    ("NAV-EELL", 0x01, 0x3D, lambda: randbytes(16)),
+    ("NAV-SBAS", 0x01, 0x32, lambda: blocks(12, 8, 12, 3)),
+    ("NAV-DGPS", 0x01, 0x31, lambda: with_floats(blocks(16, 12, 12, 3), 16, 12, 3, [(4, "<f"), (8, "<f")])),
+    ("RXM-RAWX", 0x02, 0x15, rawx),
+    ("RXM-RAW", 0x02, 0x10, lambda: with_floats(blocks(8, 6, 24, 2), 8, 24, 2, [(0, "<d"), (8, "<d"), (16, "<f")])),
+    ("RXM-SFRBX", 0x02, 0x13, lambda: blocks(8, 4, 4, 10)),
+    ("RXM-SVSI", 0x02, 0x20, lambda: blocks(8, 7, 6, 4)),
+    ("TIM-SVIN", 0x0D, 0x04, lambda: randbytes(28)),
+    ("LOG-RETRIEVEPOSEXTRA", 0x21, 0x0F, lambda: randbytes(32)),
+    ("CFG-TMODE2", 0x06, 0x3D, lambda: randbytes(28)),
     ("ACK-ACK", 0x05, 0x01, lambda: randbytes(2)),
     ("ACK-NAK", 0x05, 0x00, lambda: randbytes(2)),
     ("MON-VER", 0x0A, 0x04, monver),

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import GPSBoxCLI
+
+/// scripts/pull-logs end to end: a real track log (written by the log's own SegmentWriter),
+/// copied from a local directory, exported by the real `gpsbox stats --json` and
+/// `gpsbox dump --trip N --format gpx` into one GPX per trip. (board-pull-logs covers the
+/// transports and the ssh paths with stand-ins; this covers the contract with the exporter.)
+@Suite struct PullLogsTests {
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)   // Tests/GPSBoxCLITests/PullLogsTests.swift
+        return parts.joined(separator: "/")
+    }()
+
+    /// Runs scripts/pull-logs with `arguments`; returns its exit status and combined output.
+    func pullLogs(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.root + "/scripts/pull-logs")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test(arguments: [[], ["--no-rsync"]])
+    func writesOneGPXPerTripWithEveryPoint(transport: [String]) throws {
+        let gpsbox = Self.root + "/.build/debug/gpsbox"
+        try #require(FileManager.default.isExecutableFile(atPath: gpsbox), "swift build first")
+        let box = try TestTrackLog.make(firstTrip: 120, secondTrip: 30)
+        let dest = NSTemporaryDirectory() + "gpsbox-pulled-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: box)
+            try? FileManager.default.removeItem(atPath: dest)
+        }
+        let (status, output) = try pullLogs(transport + ["--gpsbox", gpsbox, box, dest])
+        #expect(status == 0, "\(output)")
+        let gpx = try FileManager.default.contentsOfDirectory(atPath: dest + "/gpx").sorted()
+        #expect(gpx == ["trip-1.gpx", "trip-2.gpx"], "\(output)")
+        let first = try String(contentsOfFile: dest + "/gpx/trip-1.gpx", encoding: .utf8)
+        let second = try String(contentsOfFile: dest + "/gpx/trip-2.gpx", encoding: .utf8)
+        #expect(TestTrackLog.count("<trkpt ", in: first) == 120)
+        #expect(TestTrackLog.count("<trkpt ", in: second) == 30)
+        #expect(TestTrackLog.count("<trk>", in: first) == 1)
+        #expect(first.contains("<number>1</number>"))
+        #expect(second.contains("<number>2</number>"))
+
+        // An independent, strict GPX reader agrees on the points.
+        #expect(try gpxpyPointCount(dest + "/gpx/trip-1.gpx") == 120)
+
+        // Nothing new on the box: a second pull copies nothing and writes the same files.
+        let (again, secondOutput) = try pullLogs(transport + ["--gpsbox", gpsbox, box, dest])
+        #expect(again == 0)
+        #expect(!secondOutput.contains("copied "), "\(secondOutput)")
+        #expect(try String(contentsOfFile: dest + "/gpx/trip-1.gpx", encoding: .utf8) == first)
+    }
+
+    /// Points in a GPX file as gpxpy (strict) reads them.
+    func gpxpyPointCount(_ path: String) throws -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.environment["GPSBOX_PYTHON"] ?? "/usr/bin/python3")
+        process.arguments = ["-c", "import gpxpy,sys; g=gpxpy.parse(open(sys.argv[1])); print(sum(len(s.points) for t in g.tracks for s in t.segments))", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test func anEmptyLogWritesNoGPX() throws {
+        let box = NSTemporaryDirectory() + "gpsbox-empty-\(UUID().uuidString)"
+        let dest = box + "-pulled"
+        try FileManager.default.createDirectory(atPath: box, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: box)
+            try? FileManager.default.removeItem(atPath: dest)
+        }
+        let (status, output) = try pullLogs(["--gpsbox", Self.root + "/.build/debug/gpsbox", box, dest])
+        #expect(status == 0)
+        #expect(output.contains("pull-logs: 0 segments"))
+        #expect(!FileManager.default.fileExists(atPath: dest + "/gpx"))
+    }
+}
