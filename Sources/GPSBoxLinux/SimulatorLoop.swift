@@ -168,7 +168,7 @@ public final class SimulatorLoop {
     /// drop it, but a test stand-in that loses data under CPU load makes flaky tests.
     private func transmit(now: Double) {
         while var seg = queue.first {
-            let rate = Double(seg.baud) / 10 * speedup
+            let rate = LinePacing(baud: seg.baud, speedup: speedup).bytesPerWallSecond
             let budget = Int((now - lineTime) * rate)
             guard budget > 0 else { return }
             let n = min(budget, seg.bytes.count - seg.offset)
