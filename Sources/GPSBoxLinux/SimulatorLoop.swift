@@ -121,7 +121,13 @@ public final class SimulatorLoop {
             }
             // Sleep until the next epoch is due or, while bytes are queued, the next write.
             var wake = start + receiver.nextEpochTime / speedup
-            if !queue.isEmpty { wake = min(wake, now + Self.writeGranularity) }
+            if !queue.isEmpty {
+                // With a reader, write every few ms like a UART; without one, nobody can tell,
+                // so wake only when the queued bytes would be through.
+                let listening = pty?.hasReader ?? false
+                let drained = lineTime + LinePacing(baud: lineBaud, speedup: speedup).wallSeconds(bytes: queuedBytes)
+                wake = min(wake, listening ? now + Self.writeGranularity : max(drained, now + Self.writeGranularity))
+            }
             if finished, queue.isEmpty { wake = now }
             let timeout = Int32(max(0, min(1000, ((wake - now) * 1000).rounded(.up))))
             var fds: [pollfd] = []
