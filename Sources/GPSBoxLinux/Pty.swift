@@ -19,6 +19,10 @@ public final class Pty {
     public init(link: String?, baud: Int) throws(SystemError) {
         var m: Int32 = -1, s: Int32 = -1
         _ = try sys("openpty") { openpty(&m, &s, nil, nil, nil) }
+        // openpty takes no flags: mark both close-on-exec at once, so a process spawned now by
+        // another thread cannot inherit the slave and look like a reader for its lifetime.
+        _ = fcntl(m, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(s, F_SETFD, FD_CLOEXEC)
         var name = [UInt8](repeating: 0, count: 256)
         let r = name.withUnsafeMutableBytes { ttyname_r(s, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
         let path = r == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
@@ -27,7 +31,6 @@ public final class Pty {
             try Self.makeRaw(m, baud: baud, path: "pty master")
             let flags = try sys("fcntl", path: "pty master") { fcntl(m, F_GETFL) }
             _ = try sys("fcntl", path: "pty master") { fcntl(m, F_SETFL, flags | O_NONBLOCK) }
-            _ = fcntl(m, F_SETFD, FD_CLOEXEC)
             if let link { try Self.link(link, to: path) }
         } catch {
             Glibc.close(m)

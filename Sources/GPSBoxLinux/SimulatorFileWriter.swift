@@ -15,6 +15,7 @@ public enum SimulatorFileWriter {
         receiver.run(for: duration) { out in
             report.epochs += 1
             report.faults += out.faults
+            if let b = out.baudBefore { lineBaud = b }
             let bytes = UARTResampler.resample(out.bytes, senderBaud: lineBaud, receiverBaud: readerBaud)
             file.write(bytes: bytes)
             report.bytesWritten += bytes.count

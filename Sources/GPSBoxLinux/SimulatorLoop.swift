@@ -121,7 +121,13 @@ public final class SimulatorLoop {
             }
             // Sleep until the next epoch is due or, while bytes are queued, the next write.
             var wake = start + receiver.nextEpochTime / speedup
-            if !queue.isEmpty { wake = min(wake, now + Self.writeGranularity) }
+            if !queue.isEmpty {
+                // With a reader, write every few ms like a UART; without one, nobody can tell,
+                // so wake only when the queued bytes would be through.
+                let listening = pty?.hasReader ?? false
+                let drained = lineTime + LinePacing(baud: lineBaud, speedup: speedup).wallSeconds(bytes: queuedBytes)
+                wake = min(wake, listening ? now + Self.writeGranularity : max(drained, now + Self.writeGranularity))
+            }
             if finished, queue.isEmpty { wake = now }
             let timeout = Int32(max(0, min(1000, ((wake - now) * 1000).rounded(.up))))
             var fds: [pollfd] = []
@@ -139,6 +145,10 @@ public final class SimulatorLoop {
     }
 
     private func enqueue(_ out: SimulatedReceiver.Output, now: Double, isEpoch: Bool) {
+        if let b = out.baudBefore {
+            log("simulate: line now at \(b) baud")
+            lineBaud = b
+        }
         if !out.bytes.isEmpty {
             // The module's transmit buffer holds about a second of line time; beyond that an
             // epoch's output is dropped whole, as a u-blox module does when the baud is too low.
@@ -164,7 +174,7 @@ public final class SimulatorLoop {
     /// drop it, but a test stand-in that loses data under CPU load makes flaky tests.
     private func transmit(now: Double) {
         while var seg = queue.first {
-            let rate = Double(seg.baud) / 10 * speedup
+            let rate = LinePacing(baud: seg.baud, speedup: speedup).bytesPerWallSecond
             let budget = Int((now - lineTime) * rate)
             guard budget > 0 else { return }
             let n = min(budget, seg.bytes.count - seg.offset)

@@ -39,4 +39,26 @@ import Testing
             #expect(g.numSV == Int(p.numSV) || (g.numSV == 99 && p.numSV > 99))
         }
     }
+
+    /// NAV-STATUS (off by default, enabled by CFG-MSG) reports time to first fix; NAV-SAT's
+    /// used flags agree with NAV-PVT's numSV.
+    @Test func statusAndSatellitesAgreeWithPVT() throws {
+        var r = SimulatedReceiver(SimulationReceiverTests.options(.m8, .ubx, rate: 1, coldStart: 12))
+        _ = r.receive(UBXFrameBuilder.frame(class: 0x06, id: 0x01, payload: [0x01, 0x03, 1]))
+        var splitter = FrameSplitter()
+        var statuses: [NavSTATUS] = [], pvts: [NavPVT] = [], sats: [NavSAT] = []
+        r.run(for: 30) { out in
+            splitter.feed(out.bytes) { frame in
+                guard case let .ubx(id, payload) = frame else { return }
+                if id == .navSTATUS, let s = try? NavSTATUS(payload) { statuses.append(s) }
+                if id == .navPVT, let p = try? NavPVT(payload) { pvts.append(p) }
+                if id == .navSAT, let s = try? NavSAT(payload) { sats.append(s) }
+            }
+        }
+        #expect(statuses.count == 30 && pvts.count == 30 && sats.count == 30)
+        #expect(statuses[11].ttff == 0 && !statuses[11].gpsFixOk)
+        #expect(statuses[12].ttff == 12_000 && statuses[12].gpsFixOk && statuses[29].ttff == 12_000)
+        #expect(statuses[29].msss == 29_000)
+        for (p, s) in zip(pvts, sats) { #expect(Int(p.numSV) == s.usedCount) }
+    }
 }

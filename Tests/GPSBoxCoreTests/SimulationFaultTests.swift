@@ -54,7 +54,7 @@ import Testing
 
     @Test func baudChangesSilently() {
         let (r, outs) = Self.run([.baud], seconds: 25)
-        let switched = outs.compactMap(\.baudAfter)
+        let switched = outs.compactMap(\.baudBefore)
         #expect(switched.count == 1)
         #expect(switched.first == r.baud && r.baud != 115_200)
     }

@@ -95,9 +95,9 @@ import Testing
         #expect(r.readerStatus == 0)
         #expect(r.report.epochs == 100)
         #expect(r.report.epochsOverflowed == 0)
-        #expect(r.report.bytesLost == 0)
+        #expect(r.report.bytesLost == 0, "\(r.report)")
         let iTOWs = Self.navPVTiTOWs(r.first)
-        #expect(iTOWs.count == 100)
+        #expect(iTOWs.count == 100, "\(r.report)")
         #expect(zip(iTOWs, iTOWs.dropFirst()).allSatisfy { $1 - $0 == 100 })
         #expect(r.report.bytesWritten == r.first.count)
     }
@@ -125,5 +125,17 @@ import Testing
         #expect(zip(before, before.dropFirst()).allSatisfy { $1 - $0 == 100 })
         #expect(after.count > 10)     // back at 13 s; cold start 0, so fixes again at once
         #expect((after.first ?? 0) > (before.last ?? UInt32.max))
+    }
+
+    /// A silent baud change: the reader, still at the old speed, gets bytes but no frame
+    /// survives; what came before the switch is intact.
+    @Test func baudFaultTurnsTheStreamToGarbageForTheReader() throws {
+        var o = Self.options(.m8, .both, rate: 10, baud: 115_200)
+        o.faults = FaultSchedule([.baud], interval: 5)
+        let r = try Self.run(o, speedup: 20, duration: 9, mode: "read")
+        #expect(r.report.faults == [.baud])
+        let iTOWs = Self.navPVTiTOWs(r.first)
+        #expect(iTOWs.count == 50, "only the 5 s before the switch decode")  // t = 0 … 4.9 s
+        #expect(r.report.bytesWritten > r.first.count / 2 && r.first.count == r.report.bytesWritten)
     }
 }

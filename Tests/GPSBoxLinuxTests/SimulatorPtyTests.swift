@@ -19,7 +19,8 @@ import GPSBoxSystem
         #expect(Self.readlinkString(link) == pty.slavePath)
         #expect(pty.slavePath.hasPrefix("/dev/pts/"))
         #expect(!pty.hasReader)
-        let fd = open(link, O_RDWR | O_NOCTTY)
+        // O_CLOEXEC: a process spawned meanwhile by a parallel test must not keep the slave open.
+        let fd = open(link, O_RDWR | O_NOCTTY | O_CLOEXEC)
         #expect(fd >= 0)
         var t = termios()
         tcgetattr(fd, &t)
@@ -36,7 +37,14 @@ import GPSBoxSystem
         let n = got.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         #expect(Array(got.prefix(max(0, n))) == sent)
         close(fd)
-        #expect(!pty.hasReader)
+        // A child being spawned by a parallel test holds copies of every descriptor until its
+        // exec closes the close-on-exec ones, so the hang-up may come a moment later.
+        var stillOpen = pty.hasReader
+        for _ in 0..<400 where stillOpen {
+            usleep(5000)
+            stillOpen = pty.hasReader
+        }
+        #expect(!stillOpen)
         pty.close()
         var st = stat()
         #expect(lstat(link, &st) == -1 && errno == ENOENT)

@@ -25,7 +25,10 @@ public struct SimulatedReceiver: Sendable {
     /// What the module sent, and what changed about the line.
     public struct Output: Sendable {
         public var bytes: [UInt8] = []
-        /// The line runs at this baud once `bytes` are out (ACKed baud change or fault).
+        /// The line switches to this baud before `bytes` (a `baud` or `reset` fault at the
+        /// start of an epoch).
+        public var baudBefore: Int?
+        /// The line runs at this baud once `bytes` are out (an ACKed baud change).
         public var baudAfter: Int?
         /// The epoch computed, if this output is an epoch's.
         public var epoch: SimulatedEpoch?
@@ -37,9 +40,7 @@ public struct SimulatedReceiver: Sendable {
     public private(set) var navigation: SimulatedNavigation
     public private(set) var responder: SimulatedConfigurationResponder
     public private(set) var faults: FaultSchedule
-    /// The receive side: UBX commands are picked out of whatever the host writes; NMEA
-    /// input and noise are ignored, as a module does.
-    private var commands = FrameSplitter()
+    private var commands = UBXCommandReader()
     private var rng: SplitMix64
     /// Simulated milliseconds of the next epoch: whole milliseconds, so 10 Hz epochs never
     /// drift by accumulated rounding (0.1 s is not exact in binary).
@@ -122,12 +123,7 @@ public struct SimulatedReceiver: Sendable {
     /// Bytes from the host: UBX commands are answered (an NMEA-only module ignores them).
     public mutating func receive(_ bytes: some Sequence<UInt8>) -> Output {
         var out = Output()
-        var frames: [UBXCommandFrame] = []
-        commands.feed(Array(bytes)) { frame in
-            if case let .ubx(id, payload) = frame {
-                frames.append(UBXCommandFrame(messageClass: id.messageClass, messageID: id.id, payload: Array(payload)))
-            }
-        }
+        let frames = commands.read(bytes)
         guard configuration.model != .nmea, time >= silentUntil else { return out }
         for f in frames {
             if f.messageClass == 0x01, f.payload.isEmpty, let e = lastEpoch,
@@ -172,15 +168,19 @@ public struct SimulatedReceiver: Sendable {
         case .disconnect:
             disconnectedUntil = t + faults.disconnectDuration
             silentUntil = max(silentUntil, disconnectedUntil)
-            // Unplugged means unpowered: it comes back with its saved configuration, cold.
+            // Unplugged means unpowered: it comes back with its saved configuration (and baud),
+            // cold.
+            let before = baud
             restartModule(at: disconnectedUntil)
+            if baud != before { out.baudBefore = baud }
         case .baud:
             let others = SimulatedConfigurationResponder.standardBauds.filter { $0 != baud && $0 >= 9600 }.sorted()
             responder.current.baud = others[Int(rng.next() % UInt64(others.count))]
-            out.baudAfter = responder.current.baud
+            out.baudBefore = responder.current.baud
         case .reset:
+            let before = baud
             restartModule(at: t)
-            if responder.current.baud != baud { out.baudAfter = responder.current.baud }
+            if baud != before { out.baudBefore = baud }
         }
     }
 

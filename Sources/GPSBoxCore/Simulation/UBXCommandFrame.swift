@@ -1,5 +1,5 @@
 // One UBX message from the host, as the simulated module's configuration responder sees it
-// (picked out of the input by the FrameSplitter, checksum verified).
+// (picked out of the input by UBXCommandReader, checksum verified).
 
 public struct UBXCommandFrame: Hashable, Sendable {
     public var messageClass: UInt8
