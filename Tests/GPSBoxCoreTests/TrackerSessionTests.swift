@@ -96,3 +96,17 @@ import Testing
         #expect(replies == [.acknowledged(classID: 0x06, messageID: 0x08)])
     }
 }
+
+extension TrackerSessionTests {
+    @Test func countersSurviveAReconnect() {
+        let session = TrackerSession()
+        let bytes = Self.stream(seconds: 3)
+        _ = Self.run(session, bytes)
+        let before = session.counters
+        session.receiverReconnected()
+        _ = Self.run(session, [0x24, 0x47, 0x50, 0xFF, 0x00])  // a cut-off sentence and noise
+        #expect(session.counters.bytesFed == before.bytesFed + 5)
+        #expect(session.counters.nmeaFrames == before.nmeaFrames)
+        #expect(session.counters.bytesSkipped > before.bytesSkipped)
+    }
+}

@@ -23,3 +23,21 @@ public struct FrameCounters: Hashable, Sendable {
     /// True when anything was skipped because it was damaged (exit status 3 for `decode`).
     public var sawDamage: Bool { bytesSkipped > 0 || checksumFailures > 0 || malformedFrames > 0 || truncatedFrames > 0 }
 }
+
+extension FrameCounters {
+    /// Field-by-field sum: counts kept across splitters (the daemon starts a fresh splitter
+    /// after every reconnect, and its status shows the totals since start).
+    public static func + (a: FrameCounters, b: FrameCounters) -> FrameCounters {
+        var c = FrameCounters()
+        c.bytesFed = a.bytesFed + b.bytesFed
+        c.nmeaFrames = a.nmeaFrames + b.nmeaFrames
+        c.ubxFrames = a.ubxFrames + b.ubxFrames
+        c.rtcm3Frames = a.rtcm3Frames + b.rtcm3Frames
+        c.checksumFailures = a.checksumFailures + b.checksumFailures
+        c.malformedFrames = a.malformedFrames + b.malformedFrames
+        c.truncatedFrames = a.truncatedFrames + b.truncatedFrames
+        c.bytesSkipped = a.bytesSkipped + b.bytesSkipped
+        c.commentBytes = a.commentBytes + b.commentBytes
+        return c
+    }
+}

@@ -57,7 +57,9 @@ public final class TrackerSession {
         if configuration.logsRawBytes { rawPending.reserveCapacity(configuration.rawChunkBytes * 2) }
     }
 
-    public var counters: FrameCounters { splitter.counters }
+    /// Frame counts since the session began, across reconnects.
+    public var counters: FrameCounters { countersBeforeReconnect + splitter.counters }
+    private var countersBeforeReconnect = FrameCounters()
     public var isRecording: Bool { sampler.isRecording }
 
     /// Feeds bytes read from the receiver at `nowMs` (monotonic).
@@ -84,6 +86,7 @@ public final class TrackerSession {
     /// The receiver went away or was reset: a frame cut in half must not be glued to the
     /// first bytes of the next connection, and a half-assembled epoch is dropped.
     public func receiverReconnected() {
+        countersBeforeReconnect = counters
         splitter = FrameSplitter(options: configuration.splitter)
         assembler = EpochAssembler()
     }

@@ -61,6 +61,44 @@ extension Daemon {
         backoffMs = min(backoffMs * 2, 30_000)
     }
 
+    /// Bytes arrive but none of them make a valid frame: the module talks at another rate (a
+    /// reset to its default, a changed setting) or the line is noisy. With `baud = auto`, listen
+    /// again at each rate on the open port, then configure the module again; with a fixed rate
+    /// there is nothing to change, so say so once and keep counting what is skipped.
+    func redetectBaud(now: Int64) {
+        guard let serial = link as? SerialLink, case .auto = config.baud else {
+            if !garbageReported {
+                garbageReported = true
+                log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s at the configured rate",
+                    [("device", link?.summary ?? "?")])
+            }
+            return
+        }
+        log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s: re-detecting the baud rate",
+            [("device", serial.summary)])
+        var detector = AutoBaud(counter: FrameSplitter(), preferred: lastGoodBaud)
+        let found: BaudRate?
+        do {
+            found = try detector.detect(on: serial.port, clock: env.clock)
+        } catch {
+            linkLost(error.description, now: env.clock())
+            return
+        }
+        let after = env.clock()
+        linkOpenedAt = after
+        session.receiverReconnected()
+        guard let rate = found else {
+            log(.error, "no valid frames at any baud rate", [("device", serial.summary)])
+            lastError = "no valid frames at any baud rate"
+            return
+        }
+        lastGoodBaud = rate
+        log(.notice, "module now talks at \(rate) Bd", [("device", serial.summary)])
+        writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "device", value: "baud \(rate)")), now: after)
+        process(detector.bytesAtFoundRate[...], now: after)
+        if config.configure { startConfiguration(now: after, currentBaud: rate.bitsPerSecond) }
+    }
+
     func reopen(now: Int64, reason: String) {
         link = nil
         configurator = nil

@@ -63,6 +63,7 @@ public final class Daemon {
     /// Bytes that proved the baud rate during auto-baud: decoded right after connecting.
     var pendingBytes: [UInt8] = []
     var lastReadAt: Int64 = 0
+    var garbageReported = false
     var lastReadFilledBuffer = false
     var observedBytesPerSecond: Int64 = 0
 
@@ -264,8 +265,7 @@ public final class Daemon {
         // to its defaults. Reopen, which runs auto-baud and configuration again.
         let lastFrame = max(session.lastFrameAtMs ?? linkOpenedAt, linkOpenedAt)
         if !noData, now - lastFrame > config.noDataTimeoutMs {
-            log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s: re-detecting", [("device", l.summary)])
-            reopen(now: now, reason: "garbage or wrong baud rate")
+            redetectBaud(now: now)
             return
         }
         // The module answered configuration and sent NAV-PVT, then stopped sending it while
