@@ -30,6 +30,7 @@ extension Daemon {
             lastError = nil
             if config.configure { startConfiguration(now: env.clock(), currentBaud: currentBaud()) }
         } catch {
+            guard running else { return }  // SIGTERM arrived while auto-baud listened
             if !deviceLost || lastError != error.description {
                 log(.error, "\(error)", [("retry-in-ms", String(backoffMs))])
             }
@@ -41,11 +42,21 @@ extension Daemon {
     }
 
     func openLink() throws(ReceiverLinkError) -> any ReceiverLink {
-        let opened = try ReceiverLinkOpener(configuration: config, log: log, clock: env.clock)
-            .open(preferredBaud: lastGoodBaud)
+        let opened = try linkOpener.open(preferredBaud: lastGoodBaud)
         if let rate = opened.detectedBaud { lastGoodBaud = rate }
         pendingBytes = opened.initialBytes
         return opened.link
+    }
+
+    /// Opens the module; auto-baud keeps serving signals while it listens.
+    var linkOpener: ReceiverLinkOpener {
+        var opener = ReceiverLinkOpener(configuration: config, log: log, clock: env.clock)
+        opener.wakeDescriptor = signals.fd
+        opener.onWake = { [unowned self] in
+            self.handleSignals(now: self.env.clock())
+            return !self.running
+        }
+        return opener
     }
 
     func linkLost(_ reason: String, now: Int64) {
@@ -76,14 +87,15 @@ extension Daemon {
         }
         log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s: re-detecting the baud rate",
             [("device", serial.summary)])
-        var detector = AutoBaud(counter: FrameSplitter(), preferred: lastGoodBaud)
         let found: BaudRate?
+        let proof: [UInt8]
         do {
-            found = try detector.detect(on: serial.port, clock: env.clock)
+            (found, proof) = try linkOpener.detectBaud(on: serial.port, preferred: lastGoodBaud)
         } catch {
             linkLost(error.description, now: env.clock())
             return
         }
+        guard running else { return }
         let after = env.clock()
         linkOpenedAt = after
         session.receiverReconnected()
@@ -95,7 +107,7 @@ extension Daemon {
         lastGoodBaud = rate
         log(.notice, "module now talks at \(rate) Bd", [("device", serial.summary)])
         writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "device", value: "baud \(rate)")), now: after)
-        process(detector.bytesAtFoundRate[...], now: after)
+        process(proof[...], now: after)
         if config.configure { startConfiguration(now: after, currentBaud: rate.bitsPerSecond) }
     }
 

@@ -13,6 +13,10 @@ public struct ReceiverLinkOpener {
     public let configuration: GPSBoxConfiguration
     public let log: DaemonLog
     public let clock: () -> Int64
+    /// Auto-baud listens for up to ~11 s; the daemon passes its signal fd here so SIGTERM and
+    /// friends are served meanwhile (`onWake` handles them and says whether to give up).
+    public var wakeDescriptor: Int32?
+    public var onWake: () -> Bool = { false }
 
     public init(configuration: GPSBoxConfiguration, log: DaemonLog, clock: @escaping () -> Int64) {
         self.configuration = configuration
@@ -47,18 +51,41 @@ public struct ReceiverLinkOpener {
                 throw .unavailable(error.description)
             }
             guard case .auto = baud else { return Opened(link: SerialLink(port: port), initialBytes: [], detectedBaud: nil) }
-            var detector = AutoBaud(counter: FrameSplitter(), preferred: preferredBaud)
-            let found: BaudRate?
+            let found: (rate: BaudRate?, bytes: [UInt8])
             do {
-                found = try detector.detect(on: port, clock: clock)
+                found = try detectBaud(on: port, preferred: preferredBaud)
             } catch {
                 throw SerialLink.map(error)
             }
-            guard let rate = found else {
+            guard let rate = found.rate else {
                 throw .unavailable("\(device): no valid NMEA or UBX frames at any baud rate")
             }
             log(.info, "auto-baud: module talks at \(rate) Bd", [("device", device)])
-            return Opened(link: SerialLink(port: port), initialBytes: detector.bytesAtFoundRate, detectedBaud: rate)
+            return Opened(link: SerialLink(port: port), initialBytes: found.bytes, detectedBaud: rate)
+        }
+    }
+
+    /// Listens at each candidate rate on the open port (AutoBaud's step API under poll(2)),
+    /// waking early for `wakeDescriptor`. Returns the rate and the bytes that proved it, or nil
+    /// (every rate tried, or `onWake` asked to stop).
+    public func detectBaud(on port: SerialPort, preferred: BaudRate?) throws(SerialError) -> (rate: BaudRate?, bytes: [UInt8]) {
+        var detector = AutoBaud(counter: FrameSplitter(), preferred: preferred)
+        _ = detector.start(now: clock())
+        var step = try detector.advance(on: port, now: clock())
+        while true {
+            switch step {
+            case .found(let rate):
+                return (rate, detector.bytesAtFoundRate)
+            case .exhausted:
+                return (nil, [])
+            case .listen(_, let deadline):
+                var poll = PollSet()
+                _ = poll.watch(port.fd)
+                let wakeSlot = wakeDescriptor.map { poll.watch($0) }
+                _ = try? poll.wait(timeoutMilliseconds: Int(max(0, deadline - clock())))
+                if let slot = wakeSlot, !poll.events(at: slot).isEmpty, onWake() { return (nil, []) }
+                step = try detector.advance(on: port, now: clock())
+            }
         }
     }
 }
