@@ -37,7 +37,7 @@ var targets: [Target] = [
     .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxCLI"] + linuxOnly),
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
-    .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"]),
+    .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"], exclude: ["Fixtures"]),
 ]
 
 #if os(Linux)

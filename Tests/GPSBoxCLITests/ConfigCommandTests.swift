@@ -79,7 +79,7 @@ private let repositoryRoot: String = {
         #expect(lines.contains { $0.hasPrefix("rate ") && $0.contains("= 10Hz") && $0.hasSuffix("# flag --rate") })
         #expect(lines.contains { $0.hasPrefix("dynamic-model ") && $0.contains("= automotive") && $0.hasSuffix("# \(path):2") })
         #expect(lines.contains { $0.hasPrefix("raw ") && $0.contains("= true") && $0.hasSuffix("# flag --raw") })
-        #expect(lines.contains { $0.hasPrefix("quota ") && $0.contains("= 1GiB") && $0.hasSuffix("# default") })
+        #expect(lines.contains { $0.hasPrefix("quota ") && $0.contains("= 512MiB") && $0.hasSuffix("# default") })
         #expect(lines.count == ConfigOption.all.count + 1)
     }
 

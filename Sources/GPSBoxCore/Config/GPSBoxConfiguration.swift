@@ -39,7 +39,7 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     // Track log
     public var logDir = "/var/lib/gpsbox"
     /// The log keeps at most this much; the oldest whole segments are deleted first.
-    public var quota = ByteCount.gibibytes(1)
+    public var quota = ByteCount.mebibytes(512)
     /// Old segments are also deleted while the filesystem has less free space than this.
     public var freeSpaceFloor = ByteCount.mebibytes(256)
     public var segmentSize = ByteCount.mebibytes(4)
