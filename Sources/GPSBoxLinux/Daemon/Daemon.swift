@@ -65,6 +65,8 @@ public final class Daemon {
     var lastReadAt: Int64 = 0
     var garbageReported = false
     var lastReadFilledBuffer = false
+    /// When the LED next changes, as the last `LEDDriver.update` said (nil: it stays).
+    var nextLEDChangeAt: Int64?
     var observedBytesPerSecond: Int64 = 0
 
     public init(configuration: GPSBoxConfiguration, environment: DaemonEnvironment) throws(SystemError) {
@@ -120,10 +122,10 @@ public final class Daemon {
         var d: [Int64] = [nextStatusAt]
         if link == nil { d.append(nextConnectAt) }
         if let l = link, now < nextReadAt || l.pollDescriptor == nil { d.append(nextReadAt) }
-        if let w = watchdogIntervalMs { d.append(nextWatchdogAt); _ = w }
+        if watchdogIntervalMs != nil { d.append(nextWatchdogAt) }
         if let c = configurator?.deadlineMs { d.append(c) }
         if let g = session.sampler.tripGapDeadlineMs { d.append(g) }
-        if let l = led.update(now: now) { d.append(l) }
+        if let l = nextLEDChangeAt { d.append(l) }
         if writer == nil { d.append(nextWriterAttemptAt) }
         return d.min()
     }
@@ -147,7 +149,7 @@ public final class Daemon {
             try? notifier?.watchdog()
             nextWatchdogAt = now + w
         }
-        _ = led.update(now: now)
+        nextLEDChangeAt = led.update(now: now)
     }
 
     // MARK: receiver data
@@ -157,13 +159,16 @@ public final class Daemon {
         do {
             // Drain what the kernel holds: a read that fills the port's buffer means more waits.
             var total = 0
+            var lastRead = 0
             for _ in 0..<64 {
                 readBuffer.removeAll(keepingCapacity: true)
-                let n = try l.read(appendingTo: &readBuffer)
-                if n > 0 { process(readBuffer[...], now: now) }
-                total += n
-                if n < 4096 { break }
+                lastRead = try l.read(appendingTo: &readBuffer)
+                if lastRead > 0 { process(readBuffer[...], now: now) }
+                total += lastRead
+                if lastRead < SerialPort.readChunkBytes { break }
             }
+            // Still full after the drain: data outpaces even back-to-back reads.
+            lastReadFilledBuffer = lastRead >= SerialPort.readChunkBytes
             observe(bytes: total, now: now)
             nextReadAt = now + readPauseMs(l)
         } catch {
@@ -177,7 +182,6 @@ public final class Daemon {
         lastReadAt = now
         let rate = Int64(bytes) * 1000 / elapsed
         observedBytesPerSecond = observedBytesPerSecond == 0 ? rate : (observedBytesPerSecond * 7 + rate * 3) / 10
-        lastReadFilledBuffer = bytes >= 4096
     }
 
     /// Waiting a little between reads lets a whole burst gather in the kernel, so a 10 Hz
@@ -217,21 +221,16 @@ public final class Daemon {
 
     func perform(_ actions: [ReceiverConfiguratorAction], now: Int64) {
         for action in actions {
-            switch action {
-            case .send(let bytes, let what):
-                log(.debug, "→ module: \(what)")
-                do { try link?.write(bytes) } catch { linkLost(error.description, now: now); return }
-            case .setHostBaud(let rate):
-                do {
-                    try link?.switchBaud(to: rate)
-                    log(.info, "host port switched to \(rate) Bd")
-                } catch {
-                    linkLost(error.description, now: now)
-                    return
-                }
-            case .finished(let report):
+            if case .finished(let report) = action {
                 configurator = nil
                 finishedConfiguration(report, now: now)
+                continue
+            }
+            do {
+                try link?.carryOut(action, log: log, sendLevel: .debug)
+            } catch {
+                linkLost(error.description, now: now)
+                return
             }
         }
     }

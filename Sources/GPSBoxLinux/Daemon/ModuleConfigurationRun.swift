@@ -16,16 +16,11 @@ public enum ModuleConfigurationRun {
         buffer.reserveCapacity(16 * 1024)
         while report == nil {
             for action in pending {
-                switch action {
-                case .send(let bytes, let what):
-                    log(.info, "→ \(what)")
-                    do { try link.write(bytes) } catch { log(.error, "\(error)"); return nil }
-                case .setHostBaud(let rate):
-                    do { try link.switchBaud(to: rate) } catch { log(.error, "\(error)"); return nil }
-                    log(.info, "host port now at \(rate) Bd")
-                case .finished(let r):
+                if case .finished(let r) = action {
                     report = r
+                    continue
                 }
+                do { try link.carryOut(action, log: log, sendLevel: .info) } catch { log(.error, "\(error)"); return nil }
             }
             pending = []
             if report != nil { break }

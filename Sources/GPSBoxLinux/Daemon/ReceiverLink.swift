@@ -86,8 +86,6 @@ public final class DDCLink: ReceiverLink {
     public private(set) var reader: DDCReader
     private var interval: DDCPollInterval
     public let summary: String
-    /// Polls that ended in a NAK after the reader's own retries.
-    public private(set) var nakRuns = 0
 
     public init(reader: DDCReader, navigationRateHz: Int, summary: String) {
         self.reader = reader
@@ -106,7 +104,7 @@ public final class DDCLink: ReceiverLink {
         } catch {
             // A NAK outlasting the reader's retries is a busy or briefly resetting module,
             // not a lost one: try again at the next poll. Anything else means the bus is gone.
-            if case .noAcknowledge = error { nakRuns += 1; return 0 }
+            if case .noAcknowledge = error { return 0 }
             throw .gone(error.description)
         }
     }
@@ -118,4 +116,23 @@ public final class DDCLink: ReceiverLink {
     public func switchBaud(to rate: Int) throws(ReceiverLinkError) {}
 
     public func navigationRateChanged(hz: Int) { interval.setNavigationRate(hz: hz) }
+}
+
+extension ReceiverLink {
+    /// Carries out what the module configurator asks of the link: write a command, or drain
+    /// and follow the module to a new baud rate. `.finished` is the caller's to handle.
+    /// Shared by the daemon loop and `gpsbox configure`.
+    public func carryOut(_ action: ReceiverConfiguratorAction, log: DaemonLog,
+                         sendLevel: DaemonLog.Level) throws(ReceiverLinkError) {
+        switch action {
+        case .send(let bytes, let what):
+            log(sendLevel, "→ module: \(what)")
+            try write(bytes)
+        case .setHostBaud(let rate):
+            try switchBaud(to: rate)
+            log(.info, "host port switched to \(rate) Bd")
+        case .finished:
+            break
+        }
+    }
 }

@@ -10,22 +10,13 @@ public struct StatusFile {
 
     public func write(_ text: String) throws(SystemError) {
         let tmp = path + ".tmp"
-        let fd = try sys("open", path: tmp) { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        let bytes = Array((text + "\n").utf8)
-        var offset = 0
         do {
-            while offset < bytes.count {
-                offset += try sys("write", path: tmp) {
-                    bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                }
-            }
-        } catch {
-            close(fd)
-            throw error
-        }
-        close(fd)
+            let file = try OutputFile(creating: tmp)
+            file.write(text + "\n")
+            file.flush()
+            if let error = file.error { throw error }
+        }  // the temporary file is closed here, before it takes the real name
         _ = try sys("rename", path: path) { rename(tmp, path) }
     }
 
-    public func remove() { unlink(path) }
 }

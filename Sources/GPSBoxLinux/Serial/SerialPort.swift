@@ -12,7 +12,10 @@ public final class SerialPort {
     public let path: String
     public private(set) var baud: BaudRate
     private let descriptor: FileDescriptor
-    private var scratch = [UInt8](repeating: 0, count: 4096)
+    /// Most bytes one `read(appendingTo:)` returns; a read that returns this many may have left
+    /// more in the kernel.
+    public static let readChunkBytes = 4096
+    private var scratch = [UInt8](repeating: 0, count: readChunkBytes)
 
     /// The descriptor to put in the daemon's `PollSet`.
     public var fd: Int32 { descriptor.rawValue }
