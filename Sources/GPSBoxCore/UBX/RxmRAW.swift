@@ -15,11 +15,8 @@ public struct RxmRAW: Sendable, RandomAccessCollection {
     public let payload: ArraySlice<UInt8>
 
     public init(_ payload: ArraySlice<UInt8>) throws(UBXError) {
-        try UBXError.check(payload, Self.messageID, minimum: Self.minimumLength)
-        let expected = Self.minimumLength + Self.blockLength * Int(payload[payload.startIndex + 6])
-        guard payload.count >= expected else {
-            throw .lengthMismatch(Self.messageID, length: payload.count, expected: expected)
-        }
+        try UBXError.checkRepeated(payload, Self.messageID, header: Self.minimumLength, block: Self.blockLength,
+                                   countOffset: 6)
         self.payload = payload
     }
 

@@ -30,4 +30,13 @@ public enum UBXError: Error, Hashable, Sendable, CustomStringConvertible {
     static func check(_ payload: ArraySlice<UInt8>, _ id: UBXMessageID, minimum: Int) throws(UBXError) {
         guard payload.count >= minimum else { throw .runt(id, length: payload.count, minimum: minimum) }
     }
+
+    /// A message of a fixed header and `count` repeated blocks, where `count` is the byte at
+    /// `countOffset`: at least the header, then room for every block it announces.
+    static func checkRepeated(_ payload: ArraySlice<UInt8>, _ id: UBXMessageID, header: Int, block: Int,
+                              countOffset: Int) throws(UBXError) {
+        try check(payload, id, minimum: header)
+        let expected = header + block * Int(payload[payload.startIndex + countOffset])
+        guard payload.count >= expected else { throw .lengthMismatch(id, length: payload.count, expected: expected) }
+    }
 }
