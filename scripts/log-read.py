@@ -41,31 +41,55 @@ def mask(c):
     return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF
 
 
-def decode_sample(p):
-    if len(p) < 16:
+# Sample fields in presence-bit order (section 4.1): name, size, signed. altHAE is 3 bytes
+# when flag bit 11 says it is stored as a separation from altMSL.
+SAMPLE_FIELDS = [("altMSL", 4, True), ("altHAE", 4, True), ("speed", 3, True), ("course", 2, False),
+                 ("climb", 3, True), ("hAcc", 2, False), ("vAcc", 2, False), ("sats", 1, False),
+                 ("pdop", 2, False), ("hdop", 2, False), ("vdop", 2, False)]
+DAY_MS = 86400000
+
+
+def decode_sample(p, day):
+    """Section 4.1. Prints time in ms since the epoch, altitudes in mm, speed/climb in mm/s,
+    course in 0.01 degree, accuracies in cm, DOPs x100."""
+    if len(p) < 14:
         return None
     flags = struct.unpack_from("<H", p, 0)[0]
-    t = int.from_bytes(p[2:8], "little", signed=True)
-    lat, lon = struct.unpack_from("<ii", p, 8)
-    fields = [("altMSL", 4, True), ("altHAE", 4, True), ("speed", 3, True), ("course", 4, True),
-              ("climb", 3, True), ("hAcc", 3, False), ("vAcc", 3, False), ("sats", 1, False),
-              ("pdop", 2, False), ("hdop", 2, False), ("vdop", 2, False)]
-    need = 16 + sum(size for i, (_, size, _) in enumerate(fields) if flags & (1 << i))
+    separation = flags & (1 << 11) and flags & 3 == 3
+    t = day * DAY_MS + struct.unpack_from("<i", p, 2)[0]
+    lat, lon = struct.unpack_from("<ii", p, 6)
+    sizes = [3 if (i == 1 and separation) else size for i, (_, size, _) in enumerate(SAMPLE_FIELDS)]
+    need = 14 + sum(sizes[i] for i in range(len(SAMPLE_FIELDS)) if flags & (1 << i))
     if len(p) < need:
         return None
-    at, out = 16, []
-    for i, (name, size, signed) in enumerate(fields):
+    at, out, values = 14, [], {}
+    for i, (name, _, signed) in enumerate(SAMPLE_FIELDS):
         if flags & (1 << i):
-            out.append("%s=%d" % (name, int.from_bytes(p[at:at + size], "little", signed=signed)))
-            at += size
+            v = int.from_bytes(p[at:at + sizes[i]], "little", signed=signed)
+            if name == "altHAE" and separation:
+                v += values["altMSL"]
+            values[name] = v
+            out.append("%s=%d" % (name, v))
+            at += sizes[i]
     return "sample %d %d %d mode=%d %s" % (t, lat, lon, flags >> 13, " ".join(out))
 
 
-def decode(rtype, p):
+def day_from_name(path):
+    """The UTC day (days since 1970-01-01) in a segment name, or None (section 1)."""
+    import datetime
+    stamp = os.path.basename(path).split("-")[-1][:8]
+    try:
+        d = (datetime.date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8])) - datetime.date(1970, 1, 1)).days
+    except ValueError:
+        return None
+    return None if os.path.basename(path).split("-")[-1].startswith("19700101T000000Z") else d
+
+
+def decode(rtype, p, day):
     def tm(v):
         return "-" if v == INT64_MIN else str(v)
     if rtype == 1:
-        return decode_sample(p)
+        return decode_sample(p, day)
     if rtype in (2, 3):
         if len(p) < 13:
             return None
@@ -106,11 +130,16 @@ def read_segment(path, out):
             out.append("damage %s 0 %d tornTail" % (path, len(data)))
         return
     hdr = data[:SEG_HEADER]
-    if hdr[:8] != b"GPSBOXLG" or struct.unpack_from("<I", hdr, 60)[0] != mask(crc32c(hdr[:60])):
-        damage(0, "badHeader", not any(hdr))
-    elif struct.unpack_from("<H", hdr, 8)[0] > 1:
+    day = None
+    if hdr[:8] == b"GPSBOXLG" and struct.unpack_from("<H", hdr, 8)[0] != 2:
         out.append("damage %s 0 0 unsupportedVersion" % path)
         return
+    if hdr[:8] != b"GPSBOXLG" or struct.unpack_from("<I", hdr, 60)[0] != mask(crc32c(hdr[:60])):
+        damage(0, "badHeader", not any(hdr))
+    elif struct.unpack_from("<q", hdr, 32)[0] != INT64_MIN:
+        day = struct.unpack_from("<q", hdr, 32)[0] // DAY_MS  # floor: the UTC day of firstTime
+    if day is None:
+        day = day_from_name(path)
     header_length = SEG_HEADER
     if pending is None:  # a valid header: block 0's records start at headerLength
         header_length = min(max(struct.unpack_from("<H", hdr, 10)[0], SEG_HEADER), min(len(data), BLOCK))
@@ -140,7 +169,11 @@ def read_segment(path, out):
                 damage(block_start + pos, "checksumMismatch")
                 break
             end_pending(block_start + pos)
-            line = decode(rtype, payload)
+            if rtype == 1 and day is None:
+                out.append("damage %s %d %d undatedSample" % (path, block_start + pos, HEADER + length))
+                pos += HEADER + length
+                continue
+            line = decode(rtype, payload, day)
             if line is None:
                 out.append("damage %s %d %d malformedPayload" % (path, block_start + pos, HEADER + length))
             elif line:
@@ -163,14 +196,16 @@ def segments(directory):
 
 def example():
     """Builds the worked example of docs/log-format.md section 7 and prints it as hex."""
-    hdr = b"GPSBOXLG" + struct.pack("<HHIQQq", 1, 64, 0, 1, 1, 1796029225000) + b"0.1.0".ljust(20, b"\0")
+    hdr = b"GPSBOXLG" + struct.pack("<HHIQQq", 2, 64, 0, 1, 1, 1796029225000) + b"0.1.0".ljust(20, b"\0")
     hdr += struct.pack("<I", mask(crc32c(hdr)))
     trip = struct.pack("<IqB", 1, 1796029225000, 3)
-    # position, MSL 408.123 m, speed 1.234 m/s, 12 satellites, HDOP 0.87 -> bits 0, 2, 7, 9
-    flags = (1 << 0) | (1 << 2) | (1 << 7) | (1 << 9) | (3 << 13)
-    sample = (struct.pack("<H", flags) + (1796029225000).to_bytes(6, "little", signed=True)
-              + struct.pack("<ii", 473977000, 85449000) + struct.pack("<i", 408123)
-              + (1234).to_bytes(3, "little", signed=True) + bytes([12]) + struct.pack("<H", 87))
+    # position, MSL 408.123 m, HAE 455.600 m (separation 47.477 m), speed 1.234 m/s, course
+    # 123.45 degrees, 12 satellites, HDOP 0.87 -> bits 0, 1, 2, 3, 7, 9 and 11; mode 3
+    flags = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 3) | (1 << 7) | (1 << 9) | (1 << 11) | (3 << 13)
+    time_of_day = 1796029225000 - (1796029225000 // DAY_MS) * DAY_MS
+    sample = (struct.pack("<Hiii", flags, time_of_day, 473977000, 85449000) + struct.pack("<i", 408123)
+              + (455600 - 408123).to_bytes(3, "little", signed=True) + (1234).to_bytes(3, "little", signed=True)
+              + struct.pack("<H", 12345) + bytes([12]) + struct.pack("<H", 87))
 
     def record(rtype, p):
         return struct.pack("<IHB", mask(crc32c(bytes([rtype]) + p)), len(p), rtype) + p

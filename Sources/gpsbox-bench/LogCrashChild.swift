@@ -12,11 +12,12 @@ import Glibc
 import GPSBoxCore
 import GPSBoxSystem
 
-/// The crash test's sample number `i`: time encodes the index; the rest varies with it.
+/// The crash test's sample number `i`: time encodes the index; the rest varies with it (course
+/// in whole 0.01°, as the log stores it and as samples made from fixes are).
 func crashSample(_ i: Int) -> TrackSample {
     TrackSample(time: UTCTime(rawValue: 1_796_029_200_000 + Int64(i) * 1000),
                 latitudeE7: 473_977_000 + Int32(i % 100_000), longitudeE7: 85_449_000 - Int32(i % 100_000),
-                altitudeMSL: 408_000 + Int32(i % 1000), speed: Int32(i % 5000), course: Int32(i % 36_000_000),
+                altitudeMSL: 408_000 + Int32(i % 1000), speed: Int32(i % 5000), course: Int32(i % 36_000) * 1000,
                 horizontalAccuracy: 1500, mode: .threeD, satellitesUsed: UInt8(i % 30), hdop: 90)
 }
 

@@ -14,7 +14,7 @@ import Testing
         let dir = single(original)
         let reader = TrackLogReader(directory: dir)
         var ends: [Int] = []
-        while reader.next() != nil { ends.append(Int(reader.currentOffset) + 54) }
+        while reader.next() != nil { ends.append(Int(reader.currentOffset) + LogFixtures.recordBytes) }
         return ends
     }()
 
@@ -40,7 +40,7 @@ import Testing
             let silent = cut <= lastEnd || Self.original[lastEnd..<cut].allSatisfy { $0 == 0 }
             #expect(damage.isEmpty == silent, "cut at \(cut): \(damage)")
             if !silent {
-                let torn = Self.recordEnds.map { $0 - 54 }.first { $0 >= lastEnd }!
+                let torn = Self.recordEnds.map { $0 - LogFixtures.recordBytes }.first { $0 >= lastEnd }!
                 #expect(damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog", offset: Int64(torn),
                                              length: Int64(cut - torn), reason: .tornTail)], "cut at \(cut)")
             }

@@ -130,6 +130,11 @@ final class FakeLogDirectory: LogDirectory {
 /// Test fixtures: a realistic, fully populated sample whose index is recoverable from its time.
 enum LogFixtures {
     static let start = UTCTime(year: 2026, month: 11, day: 30, hour: 9)!
+    /// A full sample on disk: 7-byte record header + 40-byte payload.
+    static let recordBytes = LogFormat.recordHeaderSize + sample(0).logPayloadSize
+    /// Full samples in block 0 (after the 64-byte header) and in later blocks: 85 and 87.
+    static let perBlock0 = (4096 - 64) / recordBytes
+    static let perBlock = 4096 / recordBytes
 
     static func sample(_ i: Int, full: Bool = true) -> TrackSample {
         var s = TrackSample(time: UTCTime(rawValue: start.rawValue + Int64(i) * 1000),
@@ -139,7 +144,7 @@ enum LogFixtures {
             s.altitudeMSL = 408_123 + Int32(i % 500)
             s.altitudeHAE = 455_600 + Int32(i % 500)
             s.speed = 1_234 + Int32(i % 300)
-            s.course = 12_345_678
+            s.course = 12_345_000
             s.climb = -45
             s.horizontalAccuracy = 1_800
             s.verticalAccuracy = 2_900

@@ -5,10 +5,10 @@ import Testing
 
 @Suite struct LogFormatExampleTests {
     static let bytes: [UInt8] = hex("""
-        47 50 53 42 4f 58 4c 47 01 00 40 00 00 00 00 00 01 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00
-        28 18 af 2b a2 01 00 00 30 2e 31 2e 30 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 07 ef 0f ee
-        f9 e0 ba df 0d 00 02 01 00 00 00 28 18 af 2b a2 01 00 00 03 aa a7 8e d5 1a 00 01 85 62 28 18 af
-        2b a2 01 a8 50 40 1c 28 d9 17 05 3b 3a 06 00 d2 04 00 0c 57 00
+        47 50 53 42 4f 58 4c 47 02 00 40 00 00 00 00 00 01 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00
+        28 18 af 2b a2 01 00 00 30 2e 31 2e 30 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 69 c1 15 40
+        f9 e0 ba df 0d 00 02 01 00 00 00 28 18 af 2b a2 01 00 00 03 c7 33 78 27 1d 00 01 8f 6a 28 c4 ee
+        01 a8 50 40 1c 28 d9 17 05 3b 3a 06 00 75 b9 00 d2 04 00 39 30 0c 57 00
         """)
 
     static func hex(_ s: String) -> [UInt8] {
@@ -17,7 +17,8 @@ import Testing
 
     static let time = UTCTime(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 25)!
     static let sample = TrackSample(time: time, latitudeE7: 473_977_000, longitudeE7: 85_449_000, altitudeMSL: 408_123,
-                                    speed: 1_234, mode: .threeD, satellitesUsed: 12, hdop: 87)
+                                    altitudeHAE: 455_600, speed: 1_234, course: 12_345_000, mode: .threeD,
+                                    satellitesUsed: 12, hdop: 87)
 
     @Test func swiftReaderDecodesTheDocumentedBytes() {
         let dir = FakeLogDirectory()

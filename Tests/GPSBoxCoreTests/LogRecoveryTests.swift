@@ -5,7 +5,7 @@ import Testing
 @testable import GPSBoxCore
 
 @Suite struct LogRecoveryTests {
-    /// A closed segment holding `count` full samples (54 bytes on disk each; 74 fit in block 0).
+    /// A closed segment holding `count` full samples (47 bytes on disk each; 85 fit in block 0).
     static func segment(_ count: Int) -> [UInt8] {
         let dir = FakeLogDirectory()
         let writer = try! SegmentWriter(directory: dir, now: 0)
@@ -22,8 +22,9 @@ import Testing
         return (entries.map { LogFixtures.index(of: $0)! }, damage)
     }
 
-    static let perBlock0 = (4096 - 64) / 54       // 74 samples in block 0
-    static let perBlock = 4096 / 54                // 75 in later blocks
+    static let perBlock0 = LogFixtures.perBlock0
+    static let perBlock = LogFixtures.perBlock
+    static let r = LogFixtures.recordBytes
 
     @Test func cleanSegmentReadsBackEverythingWithoutReports() {
         let r = Self.read(Self.segment(500))
@@ -33,9 +34,9 @@ import Testing
 
     @Test func recordsNeverStraddleABlockAndPaddingIsSkipped() {
         let bytes = Self.segment(Self.perBlock0 + 1)
-        // Record 74 starts block 1: the tail of block 0 is zero padding.
-        #expect(bytes.count == 4096 + 54)
-        #expect(bytes[(64 + Self.perBlock0 * 54)..<4096].allSatisfy { $0 == 0 })
+        // Record 85 starts block 1: the tail of block 0 is zero padding.
+        #expect(bytes.count == 4096 + Self.r)
+        #expect(bytes[(64 + Self.perBlock0 * Self.r)..<4096].allSatisfy { $0 == 0 })
         #expect(Self.read(bytes).indices == Array(0...Self.perBlock0))
     }
 
@@ -55,18 +56,32 @@ import Testing
     @Test func badHeaderIsReportedAndRecordsAreStillRead() {
         var bytes = Self.segment(10)
         bytes[17] ^= 0x40
+        // The samples' day comes from the file name instead (…-20261130T090000Z.gpslog), so
+        // their times are exact: `indices` recovers each index from its time.
         let r = Self.read(bytes)
         #expect(r.indices == Array(0..<10))
         #expect(r.damage.map(\.reason) == [.badHeader])
         #expect(r.damage[0].offset == 0 && r.damage[0].length == 64)
     }
 
+    @Test func samplesOfASegmentWithNeitherHeaderNorDatedNameAreReportedNotGuessed() {
+        var bytes = Self.segment(3)
+        bytes[17] ^= 0x40
+        let dir = FakeLogDirectory()
+        dir.files["0000000001-19700101T000000Z.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-19700101T000000Z.gpslog"]!.bytes = bytes
+        let (entries, damage) = LogFixtures.readAll(dir)
+        #expect(entries.isEmpty)
+        #expect(damage.map(\.reason) == [.badHeader, .undatedSample, .undatedSample, .undatedSample])
+        #expect(damage.dropFirst().map(\.offset) == (0..<3).map { Int64(64 + $0 * Self.r) })
+    }
+
     @Test func newerFormatVersionSkipsTheFile() {
         var bytes = Self.segment(10)
-        bytes[8] = 2
+        bytes[8] = 3
         let r = Self.read(bytes)
         #expect(r.indices.isEmpty)
-        #expect(r.damage.map(\.reason) == [.unsupportedVersion(2)])
+        #expect(r.damage.map(\.reason) == [.unsupportedVersion(3)])
     }
 
     @Test func longerHeaderOfALaterRevisionIsHonoured() {
@@ -85,7 +100,7 @@ import Testing
         let r = Self.read(Array(bytes.dropLast(5)))
         #expect(r.indices == Array(0..<9))
         #expect(r.damage.count == 1)
-        #expect(r.damage[0].reason == .tornTail && r.damage[0].offset == Int64(64 + 9 * 54) && r.damage[0].length == 49)
+        #expect(r.damage[0].reason == .tornTail && r.damage[0].offset == Int64(64 + 9 * Self.r) && r.damage[0].length == Int64(Self.r - 5))
     }
 
     @Test func zeroFilledTailIsCleanEndWithoutReport() {
@@ -97,33 +112,33 @@ import Testing
 
     @Test func checksumMismatchSkipsRestOfBlockAndResumesAtNextBlock() {
         var bytes = Self.segment(300)
-        let victim = 64 + 10 * 54 + 20  // inside record 10's payload
+        let victim = 64 + 10 * Self.r + 20  // inside record 10's payload
         bytes[victim] ^= 0x08
         let r = Self.read(bytes)
         #expect(r.indices == Array(0..<10) + Array(Self.perBlock0..<300))
         #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog",
-                                       offset: Int64(64 + 10 * 54), length: Int64(4096 - 64 - 10 * 54),
+                                       offset: Int64(64 + 10 * Self.r), length: Int64(4096 - 64 - 10 * Self.r),
                                        reason: .checksumMismatch)])
         #expect(r.damage[0].isCorruption)
     }
 
     @Test func corruptLengthFieldIsABadRecordHeader() {
         var bytes = Self.segment(300)
-        bytes[4096 + 3 * 54 + 5] = 0x40  // length of record 3 of block 1 becomes > 16 KiB
+        bytes[4096 + 3 * Self.r + 5] = 0x40  // length of record 3 of block 1 becomes > 16 KiB
         let r = Self.read(bytes)
         let firstLost = Self.perBlock0 + 3
         #expect(r.indices == Array(0..<firstLost) + Array((Self.perBlock0 + Self.perBlock)..<300))
         #expect(r.damage.map(\.reason) == [.badRecordHeader])
-        #expect(r.damage[0].offset == Int64(4096 + 3 * 54))
+        #expect(r.damage[0].offset == Int64(4096 + 3 * Self.r))
     }
 
     @Test func consecutiveDamagedBlocksAreOneReport() {
         var bytes = Self.segment(400)
-        bytes[4096 + 100] ^= 1
+        bytes[4096 + Self.r + 20] ^= 1  // inside record 1 of block 1
         bytes[8192 + 10] ^= 1
         let r = Self.read(bytes)
         #expect(r.damage.count == 1)
-        #expect(r.damage[0].offset == Int64(4096 + 54) && r.damage[0].length == Int64(3 * 4096 - 4096 - 54))
+        #expect(r.damage[0].offset == Int64(4096 + Self.r) && r.damage[0].length == Int64(3 * 4096 - 4096 - Self.r))
         #expect(r.indices.first { $0 >= Self.perBlock0 } == Self.perBlock0)
         #expect(r.indices.count == 400 - (Self.perBlock - 1) - Self.perBlock)
     }
@@ -152,21 +167,21 @@ import Testing
         bytes[4095] = 0x55  // last byte of block 0's padding
         let r = Self.read(bytes)
         #expect(r.damage.map(\.reason) == [.nonZeroPadding])
-        #expect(r.damage[0].offset == Int64(64 + Self.perBlock0 * 54))
+        #expect(r.damage[0].offset == Int64(64 + Self.perBlock0 * Self.r))
         #expect(r.indices == Array(0..<200))
     }
 
     @Test func verifiedButShortPayloadIsMalformedAndSkipped() {
         var bytes = Self.segment(3)
         // Replace record 1 by a 10-byte "sample" with a valid checksum (a writer bug, say).
-        let at = 64 + 54
+        let at = 64 + Self.r
         let payload = Array(bytes[(at + 7)..<(at + 17)])
         var record: [UInt8] = []
         record.appendLE(payload.withUnsafeBytes { LogRecord.checksum(type: 1, payload: $0) })
         record.appendLE(UInt16(10))
         record.append(LogRecordType.sample.rawValue)
         record += payload
-        bytes.replaceSubrange(at..<(at + 54), with: record)
+        bytes.replaceSubrange(at..<(at + Self.r), with: record)
         let r = Self.read(bytes)
         #expect(r.indices == [0, 2])
         #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog", offset: Int64(at),
@@ -179,7 +194,7 @@ import Testing
         let crc = payload.withUnsafeBytes { LogRecord.checksum(type: 200, payload: $0) }
         var record: [UInt8] = []
         record.appendLE(crc); record.appendLE(UInt16(3)); record.append(200); record += payload
-        bytes.insert(contentsOf: record, at: 64 + 54)
+        bytes.insert(contentsOf: record, at: 64 + Self.r)
         let dir = FakeLogDirectory()
         dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
         dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes

@@ -58,12 +58,12 @@ import Testing
         for i in 0..<1000 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
         writer.close(now: 1_000_000)
         let names = Self.segments(dir)
-        #expect(names.count == 1000 / (74 + 3 * 75) + 1)
+        #expect(names.count == 1000 / (LogFixtures.perBlock0 + 3 * LogFixtures.perBlock) + 1)
         #expect(names.map(\.sequence) == Array(1...UInt64(names.count)))
         for n in names { #expect(dir.files[n.fileName]!.bytes.count <= Int(limit)) }
         #expect(Self.indices(dir) == Array(0..<1000))
         // Each name carries the GPS time of its segment's first record.
-        #expect(names[1].firstTime == LogFixtures.sample(74 + 3 * 75).time)
+        #expect(names[1].firstTime == LogFixtures.sample(LogFixtures.perBlock0 + 3 * LogFixtures.perBlock).time)
     }
 
     @Test func rotatesOnUTCDayChangeByGPSTime() throws {
@@ -101,7 +101,7 @@ import Testing
         second.append(.sample(LogFixtures.sample(3)), now: 0)
         second.close(now: 0)
         #expect(Self.segments(after).map(\.sequence) == [1, 2])
-        #expect(after.files[name]!.bytes.count == 64 + 3 * 54 - 10, "old segment untouched")
+        #expect(after.files[name]!.bytes.count == 64 + 3 * LogFixtures.recordBytes - 10, "old segment untouched")
         let read = LogFixtures.readAll(after)
         #expect(read.entries.compactMap(LogFixtures.index(of:)) == [0, 1, 3])
         #expect(read.damage.map(\.reason) == [.tornTail])
@@ -156,7 +156,7 @@ import Testing
 
     @Test func diskFullMidWriteResumesExactlyWhereItStopped() throws {
         let dir = FakeLogDirectory()
-        dir.capacity = 64 + 54 * 5 + 30 + Int64(LogFormat.markerContents.count)  // room for 5.5 records
+        dir.capacity = Int64(64 + LogFixtures.recordBytes * 5 + 30) + Int64(LogFormat.markerContents.count)  // room for 5.5 records
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0)
         for i in 0..<10 { writer.append(.sample(LogFixtures.sample(i)), now: 0) }
         #expect(writer.lastError == .noSpace(path: "0000000001-20261130T090000Z.gpslog"))
@@ -171,7 +171,7 @@ import Testing
     @Test func fullBufferDropsNewRecordsAndCountsThem() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0,
-                                                                            maxBufferedBytes: 54 * 10), now: 0)
+                                                                            maxBufferedBytes: LogFixtures.recordBytes * 10), now: 0)
         dir.failure = .readOnly(path: "x")
         var accepted = 0
         for i in 0..<30 where writer.append(.sample(LogFixtures.sample(i)), now: 0) { accepted += 1 }

@@ -1,6 +1,8 @@
 // A TrackSample is what the logger keeps of a fix: the compact, fixed-point row that the
-// track log stores (docs/log-format.md) and the exporters read. Resolution: 1e-7° for
-// position (~1.1 cm), mm for heights and accuracies, mm/s for speeds, 1e-5° for course.
+// track log stores (docs/log-format.md §4.1) and the exporters read. Resolution: 1e-7° for
+// position (~1.1 cm), mm for heights, mm/s for speeds, cm for accuracies and 0.01° for course.
+// Course and accuracies are held in 1e-5° and mm units; a sample made from a fix is rounded to
+// the stored resolution here, so what the daemon keeps in memory equals what the log returns.
 
 public struct TrackSample: Hashable, Sendable {
     public var time: UTCTime
@@ -12,11 +14,12 @@ public struct TrackSample: Hashable, Sendable {
     public var altitudeHAE: Int32?
     /// Ground speed, mm/s.
     public var speed: Int32?
-    /// Course over ground, 1e-5°.
+    /// Course over ground, 1e-5° units; 0.01° resolution in samples made from fixes.
     public var course: Int32?
     /// Vertical speed, mm/s, positive up.
     public var climb: Int32?
-    /// Horizontal / vertical accuracy estimate, mm.
+    /// Horizontal / vertical accuracy estimate, mm units; cm resolution (at most 655.35 m) in
+    /// samples made from fixes.
     public var horizontalAccuracy: UInt32?
     public var verticalAccuracy: UInt32?
     public var mode: FixMode
@@ -56,10 +59,10 @@ public struct TrackSample: Hashable, Sendable {
         altitudeMSL = fix.altitudeMSL.map { Int32(clamping: $0.rawValue) }
         altitudeHAE = fix.altitudeHAE.map { Int32(clamping: $0.rawValue) }
         speed = fix.speed.map { Int32(clamping: $0.rawValue) }
-        course = fix.course?.rawValue
+        course = fix.course.map { Self.storedCourse($0.rawValue) }
         climb = fix.climb.map { Int32(clamping: $0.rawValue) }
-        horizontalAccuracy = fix.horizontalAccuracy.map { UInt32(clamping: $0.rawValue) }
-        verticalAccuracy = fix.verticalAccuracy.map { UInt32(clamping: $0.rawValue) }
+        horizontalAccuracy = fix.horizontalAccuracy.map { Self.storedAccuracy(UInt32(clamping: $0.rawValue)) }
+        verticalAccuracy = fix.verticalAccuracy.map { Self.storedAccuracy(UInt32(clamping: $0.rawValue)) }
         satellitesUsed = fix.satellitesUsed.map { UInt8(clamping: $0) }
         pdop = fix.pdop?.rawValue
         hdop = fix.hdop?.rawValue

@@ -39,7 +39,8 @@ public struct UTCTime: RawRepresentable, Hashable, Comparable, Sendable {
 
     /// Days since the epoch (for UTC day-change rotation and trip grouping).
     public var dayNumber: Int64 {
-        rawValue >= 0 ? rawValue / 86_400_000 : (rawValue - 86_399_999) / 86_400_000
+        // Floor division written so that no time (not even Int64.min from a damaged file) traps.
+        rawValue >= 0 ? rawValue / 86_400_000 : -((-(rawValue + 1)) / 86_400_000) - 1
     }
 
     /// RFC 3339 with milliseconds, e.g. `2026-11-30T09:00:25.000Z` (gpsd's TPV `time` shape).

@@ -17,6 +17,9 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case zeroedBlock
         /// Rule 7: a verified record of a known type whose payload is too short.
         case malformedPayload(LogRecordType)
+        /// Rule 1: a sample in a segment whose day is unknown (damaged header, no date in the
+        /// file name), so its time cannot be rebuilt.
+        case undatedSample
         /// Rules 1, 3, 6: an interrupted write at the end of a segment. Not corruption.
         case tornTail
         /// The file could not be opened or read.
@@ -51,6 +54,7 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case .nonZeroPadding: why = "non-zero block padding"
         case .zeroedBlock: why = "zero-filled block"
         case .malformedPayload(let t): why = "malformed \(t) payload"
+        case .undatedSample: why = "sample without a known day (damaged header, no date in the file name)"
         case .tornTail: why = "torn tail (interrupted write), ignored"
         case .unreadable(let e): why = "unreadable: \(e)"
         }

@@ -94,14 +94,15 @@ public struct RawChunk: Hashable, Sendable {
 }
 
 extension LogEntry {
-    /// The §4 payload. Event keys and values are truncated (at a UTF-8 boundary) to fit one
-    /// block; raw chunks must already fit (the writer splits them).
-    public func logPayload() -> [UInt8] {
+    /// The §4 payload. A sample's time is stored relative to `segmentDay` (the UTC day of its
+    /// segment, §4.1; default: the sample's own day). Event keys and values are truncated (at a
+    /// UTF-8 boundary) to fit one block; raw chunks must already fit (the writer splits them).
+    public func logPayload(segmentDay: Int64? = nil) -> [UInt8] {
         var out: [UInt8] = []
         switch self {
         case .sample(let s):
             out.reserveCapacity(TrackSample.logMaxSize)
-            s.appendLogPayload(to: &out)
+            s.appendLogPayload(to: &out, day: segmentDay ?? s.time.dayNumber)
         case .tripStart(let m), .tripStop(let m):
             out.appendLE(m.tripID)
             out.appendLE(m.time?.rawValue ?? LogFormat.unknownTime)
@@ -121,14 +122,15 @@ extension LogEntry {
     }
 
     /// Decodes a verified payload of a known type; nil when it is too short (malformed).
-    public init?(type: LogRecordType, payload p: UnsafeRawBufferPointer) {
+    /// `segmentDay` is the UTC day of the record's segment, which samples need (§4.1).
+    public init?(type: LogRecordType, payload p: UnsafeRawBufferPointer, segmentDay: Int64) {
         func time(_ at: Int) -> UTCTime? {
             let v: Int64 = p.le(at)
             return v == LogFormat.unknownTime ? nil : UTCTime(rawValue: v)
         }
         switch type {
         case .sample:
-            guard let s = TrackSample(logPayload: p) else { return nil }
+            guard let s = TrackSample(logPayload: p, day: segmentDay) else { return nil }
             self = .sample(s)
         case .tripStart, .tripStop:
             guard p.count >= 13 else { return nil }

@@ -40,13 +40,15 @@ public struct SegmentHeader: Hashable, Sendable {
         case unsupportedVersion(UInt16)
     }
 
-    /// Decodes the first 64 bytes of a segment. A higher version is checked before the
-    /// checksum: a future header may lay its checksum out differently.
+    /// Decodes the first 64 bytes of a segment. The version is checked before the checksum: a
+    /// future header may lay its checksum out differently.
     public init(decoding b: UnsafeRawBufferPointer) throws(DecodeError) {
         precondition(b.count >= LogFormat.segmentHeaderSize)
         guard b.prefix(8).elementsEqual(LogFormat.magic) else { throw .badMagic }
         let version: UInt16 = b.le(8)
-        guard version <= LogFormat.version else { throw .unsupportedVersion(version) }
+        guard (LogFormat.oldestReadableVersion...LogFormat.version).contains(version) else {
+            throw .unsupportedVersion(version)
+        }
         let stored: UInt32 = b.le(60)
         guard CRC32C.mask(CRC32C.update(0, UnsafeRawBufferPointer(rebasing: b[0..<60]))) == stored else {
             throw .badChecksum

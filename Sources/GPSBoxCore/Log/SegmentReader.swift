@@ -16,6 +16,8 @@ public final class SegmentReader {
     private let report: (LogDamage) -> Void
 
     public private(set) var header: SegmentHeader?
+    /// The UTC day sample times count from (§4.1): the header's, else the file name's.
+    public private(set) var segmentDay: Int64?
     /// Offset of the record most recently returned.
     public private(set) var recordOffset: Int64 = 0
     public private(set) var unknownRecords = 0
@@ -93,9 +95,13 @@ public final class SegmentReader {
         case .failure:
             damage(at: 0, .badHeader, allZero: isZero(0..<LogFormat.segmentHeaderSize))
         }
-        // Rule 1: block 0's records start at headerLength (64 in version 1; a later minor
+        // Rule 1: block 0's records start at headerLength (64 in version 2; a later minor
         // revision may append header fields). A damaged header is assumed to be 64 bytes.
         recordStart = LogFormat.segmentHeaderSize
+        // §4.1: samples store ms since 00:00Z of the segment's day. The file name carries the
+        // same day, so a damaged header loses no sample.
+        let baseName = file.split(separator: "/").last.map(String.init) ?? file
+        segmentDay = (header?.firstTime ?? SegmentName(fileName: baseName)?.firstTime)?.dayNumber
         if header != nil {
             let declared = Int(block[10]) | Int(block[11]) << 8
             recordStart = min(max(declared, LogFormat.segmentHeaderSize), blockCount)
@@ -150,28 +156,29 @@ public final class SegmentReader {
         }
         let stored = UInt32(block[position]) | UInt32(block[position + 1]) << 8
             | UInt32(block[position + 2]) << 16 | UInt32(block[position + 3]) << 24
-        let start = position + h
-        let entry: LogEntry?? = block.withUnsafeBytes { b in
-            let payload = UnsafeRawBufferPointer(rebasing: b[start..<(start + length)])
-            guard LogRecord.checksum(type: type, payload: payload) == stored else { return nil }
-            guard let known = LogRecordType(rawValue: type) else { return .some(nil) }
-            return .some(LogEntry(type: known, payload: payload))
-        }
+        let payload = (position + h)..<(position + h + length)
         let offset = blockStart + Int64(position)
-        guard let verified = entry else {
+        guard block.withUnsafeBytes({ LogRecord.checksum(type: type, payload: UnsafeRawBufferPointer(rebasing: $0[payload])) })
+                == stored else {
             damage(at: offset, .checksumMismatch, allZero: false)
             nextBlock()
             return nil
         }
         endPendingDamage(at: offset)
-        position = start + length
-        guard let decoded = verified else {
-            if LogRecordType(rawValue: type) == nil {
-                unknownRecords += 1  // rule 7: skipped silently, counted
-            } else {
-                report(LogDamage(file: file, offset: offset, length: Int64(h + length),
-                                 reason: .malformedPayload(LogRecordType(rawValue: type)!)))
-            }
+        position = payload.upperBound
+        guard let known = LogRecordType(rawValue: type) else {
+            unknownRecords += 1  // rule 7: skipped silently, counted
+            return nil
+        }
+        guard known != .sample || segmentDay != nil else {
+            report(LogDamage(file: file, offset: offset, length: Int64(h + length), reason: .undatedSample))
+            return nil
+        }
+        let decoded = block.withUnsafeBytes {
+            LogEntry(type: known, payload: UnsafeRawBufferPointer(rebasing: $0[payload]), segmentDay: segmentDay ?? 0)
+        }
+        guard let decoded else {
+            report(LogDamage(file: file, offset: offset, length: Int64(h + length), reason: .malformedPayload(known)))
             return nil
         }
         recordOffset = offset

@@ -103,6 +103,15 @@ public final class SegmentWriter {
             open!.firstTime = time  // not on disk yet: the name can still carry a real time
         }
         if let time { lastKnownTime = time }
+        // §4.1: a sample's time is an offset from its segment's UTC day. Rotation keeps every
+        // sample within that day; only a rotation that failed (storage failing) together with
+        // a time far from the segment's day, or a segment on disk without any day, leaves a
+        // sample that cannot be stored.
+        let segmentDay = open!.firstTime?.dayNumber
+        if let sample, segmentDay.flatMap(sample.logTimeOffset(day:)) == nil {
+            statistics.droppedRecords += 1
+            return false
+        }
         // §2.2: a record never straddles a block; zero-fill the rest of the block instead.
         let room = LogFormat.blockSize - Int(open!.size % Int64(LogFormat.blockSize))
         if room < Int(recordSize) {
@@ -110,7 +119,7 @@ public final class SegmentWriter {
             open!.size += Int64(room)
         }
         if let sample {
-            LogRecord.append(type: LogRecordType.sample.rawValue, to: &pending) { sample.appendLogPayload(to: &$0) }
+            LogRecord.append(type: LogRecordType.sample.rawValue, to: &pending) { sample.appendLogPayload(to: &$0, day: segmentDay!) }
         } else {
             LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)
         }

@@ -1,61 +1,91 @@
-// The `sample` record payload (docs/log-format.md §4.1): 16 fixed bytes, then only the
-// optional fields that are present, in presence-bit order. 47 bytes with every field.
+// The `sample` record payload (docs/log-format.md §4.1): 14 fixed bytes, then only the
+// optional fields that are present, in presence-bit order. 40 bytes with every field.
+// The time is an offset from the start of the segment's UTC day (§2.1, §4.1), which is what
+// saves 2 bytes against an absolute int48 and keeps the time exact.
 
 extension TrackSample {
     /// Presence bits of the optional fields, in storage order.
     enum LogField: Int, CaseIterable {
         case altitudeMSL, altitudeHAE, speed, course, climb, hAcc, vAcc, satellitesUsed, pdop, hdop, vdop
 
+        /// Size on disk; altitudeHAE is 3 bytes when stored as a separation from MSL (flag bit 11).
         var size: Int {
             switch self {
-            case .altitudeMSL, .altitudeHAE, .course: 4
-            case .speed, .climb, .hAcc, .vAcc: 3
+            case .altitudeMSL, .altitudeHAE: 4
+            case .speed, .climb: 3
+            case .course, .hAcc, .vAcc, .pdop, .hdop, .vdop: 2
             case .satellitesUsed: 1
-            case .pdop, .hdop, .vdop: 2
             }
         }
     }
 
-    static let logFixedSize = 16
-    public static let logMaxSize = logFixedSize + LogField.allCases.reduce(0) { $0 + $1.size }
+    /// Flag bit 11: altitudeHAE is an int24 offset from altitudeMSL (the geoid separation).
+    static let haeAsSeparation: UInt16 = 1 << 11
+    static let logFixedSize = 14
+    static let millisecondsPerDay: Int64 = 86_400_000
+    /// 40: every field present, HAE as a separation.
+    public static let logMaxSize = logFixedSize + LogField.allCases.reduce(0) { $0 + $1.size } - 1
 
-    /// Appends the §4.1 encoding. Speed, climb and accuracies saturate to their 24-bit ranges.
-    public func appendLogPayload(to out: inout [UInt8]) {
-        var presence: UInt16 = 0
-        func mark(_ f: LogField, _ present: Bool) { if present { presence |= 1 << UInt16(f.rawValue) } }
+    /// The §4.1 time field for a segment of UTC day `day`: ms since that day's 00:00:00Z,
+    /// nil when it does not fit (only a time more than 24 days away from the segment's day).
+    public func logTimeOffset(day: Int64) -> Int32? {
+        Int32(exactly: time.rawValue - day * Self.millisecondsPerDay)
+    }
+
+    /// True when HAE fits the 3-byte separation form (always, for a real geoid: |N| < 110 m).
+    private var haeIsSeparation: Bool {
+        guard let altitudeMSL, let altitudeHAE else { return false }
+        let n = Int64(altitudeHAE) - Int64(altitudeMSL)
+        return n >= -(1 << 23) && n < (1 << 23)
+    }
+
+    /// Appends the §4.1 encoding for a segment of UTC day `day`; the caller has checked
+    /// `logTimeOffset(day:)`. Course and accuracies are rounded to the stored 0.01° and cm
+    /// (samples made from fixes already are); speed and climb saturate to 24 bits.
+    public func appendLogPayload(to out: inout [UInt8], day: Int64) {
+        var flags = UInt16(mode.rawValue & 7) << 13
+        func mark(_ f: LogField, _ present: Bool) { if present { flags |= 1 << UInt16(f.rawValue) } }
         mark(.altitudeMSL, altitudeMSL != nil); mark(.altitudeHAE, altitudeHAE != nil)
         mark(.speed, speed != nil); mark(.course, course != nil); mark(.climb, climb != nil)
         mark(.hAcc, horizontalAccuracy != nil); mark(.vAcc, verticalAccuracy != nil)
         mark(.satellitesUsed, satellitesUsed != nil)
         mark(.pdop, pdop != nil); mark(.hdop, hdop != nil); mark(.vdop, vdop != nil)
+        let separation = haeIsSeparation
+        if separation { flags |= Self.haeAsSeparation }
         // Byte-wise appends: this is the logger's hot path (about 50 ns per sample).
-        out.appendBytesLE(UInt64(presence | UInt16(mode.rawValue & 7) << 13), 2)
-        out.appendInt48LE(time.rawValue)
+        out.appendBytesLE(UInt64(flags), 2)
+        out.appendBytesLE(UInt64(UInt32(bitPattern: logTimeOffset(day: day) ?? 0)), 4)
         out.appendBytesLE(UInt64(UInt32(bitPattern: latitudeE7)), 4)
         out.appendBytesLE(UInt64(UInt32(bitPattern: longitudeE7)), 4)
         if let altitudeMSL { out.appendBytesLE(UInt64(UInt32(bitPattern: altitudeMSL)), 4) }
-        if let altitudeHAE { out.appendBytesLE(UInt64(UInt32(bitPattern: altitudeHAE)), 4) }
+        if let altitudeHAE {
+            if separation {
+                out.appendInt24LE(altitudeHAE &- altitudeMSL!)
+            } else {
+                out.appendBytesLE(UInt64(UInt32(bitPattern: altitudeHAE)), 4)
+            }
+        }
         if let speed { out.appendInt24LE(speed) }
-        if let course { out.appendBytesLE(UInt64(UInt32(bitPattern: course)), 4) }
+        if let course { out.appendBytesLE(UInt64(Self.courseCentidegrees(course)), 2) }
         if let climb { out.appendInt24LE(climb) }
-        if let horizontalAccuracy { out.appendUInt24LE(horizontalAccuracy) }
-        if let verticalAccuracy { out.appendUInt24LE(verticalAccuracy) }
+        if let horizontalAccuracy { out.appendBytesLE(UInt64(Self.accuracyCentimetres(horizontalAccuracy)), 2) }
+        if let verticalAccuracy { out.appendBytesLE(UInt64(Self.accuracyCentimetres(verticalAccuracy)), 2) }
         if let satellitesUsed { out.append(satellitesUsed) }
         if let pdop { out.appendBytesLE(UInt64(pdop), 2) }
         if let hdop { out.appendBytesLE(UInt64(hdop), 2) }
         if let vdop { out.appendBytesLE(UInt64(vdop), 2) }
     }
 
-    /// Size of the §4.1 encoding of this sample: 16 + the present optional fields.
+    /// Size of the §4.1 encoding of this sample: 14 + the present optional fields.
     public var logPayloadSize: Int {
         var n = Self.logFixedSize
         if altitudeMSL != nil { n += 4 }
-        if altitudeHAE != nil { n += 4 }
+        if altitudeHAE != nil { n += haeIsSeparation ? 3 : 4 }
         if speed != nil { n += 3 }
-        if course != nil { n += 4 }
+        if course != nil { n += 2 }
         if climb != nil { n += 3 }
-        if horizontalAccuracy != nil { n += 3 }
-        if verticalAccuracy != nil { n += 3 }
+        if horizontalAccuracy != nil { n += 2 }
+        if verticalAccuracy != nil { n += 2 }
         if satellitesUsed != nil { n += 1 }
         if pdop != nil { n += 2 }
         if hdop != nil { n += 2 }
@@ -63,36 +93,63 @@ extension TrackSample {
         return n
     }
 
-    /// Decodes a §4.1 payload; nil when it is shorter than its presence bits say.
-    /// Extra trailing bytes are ignored (fields added by later versions).
-    public init?(logPayload p: UnsafeRawBufferPointer) {
+    /// Decodes a §4.1 payload of a segment of UTC day `day`; nil when it is shorter than its
+    /// presence bits say. Extra trailing bytes are ignored (fields added by later versions).
+    public init?(logPayload p: UnsafeRawBufferPointer, day: Int64) {
         guard p.count >= Self.logFixedSize else { return nil }
         let flags = UInt16(p[0]) | UInt16(p[1]) << 8
-        var need = Self.logFixedSize
-        for f in LogField.allCases where flags & (1 << UInt16(f.rawValue)) != 0 { need += f.size }
+        func has(_ f: LogField) -> Bool { flags & (1 << UInt16(f.rawValue)) != 0 }
+        let separation = flags & Self.haeAsSeparation != 0 && has(.altitudeMSL) && has(.altitudeHAE)
+        var need = Self.logFixedSize - (separation ? 1 : 0)
+        for f in LogField.allCases where has(f) { need += f.size }
         guard need <= p.count else { return nil }
         // Unknown modes (6, 7) read as "none" rather than failing: the position is still valid.
         let mode = FixMode(rawValue: UInt8(flags >> 13)) ?? .none
-        self.init(time: UTCTime(rawValue: p.int48LE(2)), latitudeE7: p.le(8), longitudeE7: p.le(12), mode: mode)
+        let offset = Int64(p.le(2, as: Int32.self))
+        self.init(time: UTCTime(rawValue: day * Self.millisecondsPerDay + offset),
+                  latitudeE7: p.le(6), longitudeE7: p.le(10), mode: mode)
         var at = Self.logFixedSize
-        func has(_ f: LogField) -> Bool { flags & (1 << UInt16(f.rawValue)) != 0 }
-        func next<T: FixedWidthInteger>(_ f: LogField, _ read: (Int) -> T) -> T? {
+        func next<T: FixedWidthInteger>(_ f: LogField, size: Int? = nil, _ read: (Int) -> T) -> T? {
             guard has(f) else { return nil }
-            defer { at += f.size }
+            defer { at += size ?? f.size }
             return read(at)
         }
         altitudeMSL = next(.altitudeMSL) { p.le($0, as: Int32.self) }
-        altitudeHAE = next(.altitudeHAE) { p.le($0, as: Int32.self) }
+        if separation {
+            altitudeHAE = next(.altitudeHAE, size: 3) { p.int24LE($0) }.map { altitudeMSL! &+ $0 }
+        } else {
+            altitudeHAE = next(.altitudeHAE) { p.le($0, as: Int32.self) }
+        }
         speed = next(.speed) { p.int24LE($0) }
-        course = next(.course) { p.le($0, as: Int32.self) }
+        course = next(.course) { Int32(p.le($0, as: UInt16.self)) * 1000 }
         climb = next(.climb) { p.int24LE($0) }
-        horizontalAccuracy = next(.hAcc) { p.uint24LE($0) }
-        verticalAccuracy = next(.vAcc) { p.uint24LE($0) }
+        horizontalAccuracy = next(.hAcc) { UInt32(p.le($0, as: UInt16.self)) * 10 }
+        verticalAccuracy = next(.vAcc) { UInt32(p.le($0, as: UInt16.self)) * 10 }
         satellitesUsed = next(.satellitesUsed) { p[$0] }
         pdop = next(.pdop) { p.le($0, as: UInt16.self) }
         hdop = next(.hdop) { p.le($0, as: UInt16.self) }
         vdop = next(.vdop) { p.le($0, as: UInt16.self) }
     }
+
+    // MARK: - stored resolution (§4.1)
+
+    /// Course (1e-5°) rounded to the stored 0.01°, in 0 ..< 36 000 (360.00° wraps to 0).
+    static func courseCentidegrees(_ course: Int32) -> UInt16 {
+        let c = Int64(course) + 500
+        let rounded = c >= 0 ? c / 1000 : (c - 999) / 1000
+        return UInt16(((rounded % 36_000) + 36_000) % 36_000)
+    }
+
+    /// Accuracy (mm) rounded to the stored cm, saturating at 65 535 cm (655.35 m).
+    static func accuracyCentimetres(_ mm: UInt32) -> UInt16 {
+        UInt16(min((UInt64(mm) + 5) / 10, UInt64(UInt16.max)))
+    }
+
+    /// `course` as the log keeps it: 1e-5° units, a multiple of 0.01°.
+    public static func storedCourse(_ course: Int32) -> Int32 { Int32(courseCentidegrees(course)) * 1000 }
+
+    /// An accuracy as the log keeps it: mm units, a multiple of 1 cm, at most 655.35 m.
+    public static func storedAccuracy(_ mm: UInt32) -> UInt32 { UInt32(accuracyCentimetres(mm)) * 10 }
 }
 
 // Odd-width little-endian integers used only by the sample layout.
@@ -102,28 +159,14 @@ extension Array where Element == UInt8 {
     mutating func appendBytesLE(_ v: UInt64, _ count: Int) {
         for i in 0..<count { append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
     }
-    mutating func appendInt48LE(_ v: Int64) {
-        appendBytesLE(UInt64(bitPattern: Swift.min(Swift.max(v, -(1 << 47)), (1 << 47) - 1)), 6)
-    }
     mutating func appendInt24LE(_ v: Int32) {
         appendBytesLE(UInt64(UInt32(bitPattern: Swift.min(Swift.max(v, -(1 << 23)), (1 << 23) - 1))), 3)
-    }
-    mutating func appendUInt24LE(_ v: UInt32) {
-        appendBytesLE(UInt64(Swift.min(v, (1 << 24) - 1)), 3)
     }
 }
 
 extension UnsafeRawBufferPointer {
-    func int48LE(_ at: Int) -> Int64 {
-        var v: Int64 = 0
-        for i in 0..<6 { v |= Int64(self[at + i]) << (8 * i) }
-        return (v << 16) >> 16  // sign-extend bit 47
-    }
     func int24LE(_ at: Int) -> Int32 {
         let v = Int32(self[at]) | Int32(self[at + 1]) << 8 | Int32(self[at + 2]) << 16
         return (v << 8) >> 8
-    }
-    func uint24LE(_ at: Int) -> UInt32 {
-        UInt32(self[at]) | UInt32(self[at + 1]) << 8 | UInt32(self[at + 2]) << 16
     }
 }
