@@ -35,6 +35,8 @@ var targets: [Target] = [
     .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"]),
     // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
     .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxCLI"] + linuxOnly),
+    // Separate so the track-log writer's peak RSS does not include the rest of gpsbox (scripts/bench-log).
+    .executableTarget(name: "gpsbox-log-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem"]),
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"], exclude: ["Fixtures"]),

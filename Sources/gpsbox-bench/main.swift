@@ -6,7 +6,6 @@ import Glibc
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
     ("geodesic", geodesicBenchmark),
-    ("log", logBenchMain),
     ("log-writer", logWriterMain),
     ("log-check", logCheckMain),
     ("decode", decodeBench),

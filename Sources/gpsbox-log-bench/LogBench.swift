@@ -1,6 +1,7 @@
-// `gpsbox-bench log [HOURS]`: the track log's flash benchmark (scripts/bench-log, issue 6).
-// Each scenario runs in its own child process (this executable, `log --child …`) so that
-// /proc/self/io write_bytes and the peak RSS belong to that scenario alone:
+// `gpsbox-log-bench [HOURS] [--throughput-only]`: the track log's flash benchmark (scripts/bench-log,
+// issue 6). Each scenario runs in its own child process (this executable, `--child KIND SYNC_MS HOURS
+// DIR`) so that /proc/self/io write_bytes and the peak RSS belong to that scenario alone; the executable
+// links GPSBoxCore and GPSBoxSystem only, so that RSS is the log writer's, not the rest of gpsbox's:
 //   gpslog SYNC_MS   24 simulated hours of 1 Hz full fixes through SegmentWriter on ext4
 //   gpx SYNC_MS      the peer: the same fixes as GPX <trkpt> lines, write + fdatasync per interval
 //   append / gpx-append   throughput with sync disabled (fdatasync skipped, write(2) kept)
@@ -14,7 +15,7 @@ func logBenchMain(_ args: [String]) -> Int32 {
     if args.first == "--child" { return logBenchChild(Array(args.dropFirst())) }
     let hours = args.first.flatMap(Int.init) ?? 24
     let throughputOnly = args.contains("--throughput-only")
-    let root = "/var/tmp/gpsbox-bench-log-\(getpid())"
+    let root = "/var/tmp/gpsbox-log-bench-\(getpid())"
     mkdir(root, 0o755)
     defer { removeTree(root) }
     print("track log flash benchmark: \(hours) simulated hours of 1 Hz fixes (\(hours * 3600) fixes), ext4, one child process per row")
@@ -51,7 +52,8 @@ func logBenchMain(_ args: [String]) -> Int32 {
             + "\(fmt(ours["rate", default: 0] / max(peer["rate", default: 1], 1), 1))x the GPX peer")
         return 0
     }
-    // The same child with zero fixes: the process's own baseline (dynamically linked Swift runtime).
+    // The same child with zero fixes: the process's own baseline (the Swift runtime as this binary links it:
+    // statically when built by scripts/bench-log with --static-swift-stdlib, as gpsbox is shipped).
     let baseline = runChild(["--child", "gpslog", "10000", "0", "\(root)/baseline"])?["rss_kb"] ?? 0
     print("")
     print("peak RSS with 0 fixes (process baseline): \(fmt(baseline / 1024, 1)) MB; the writer adds "

@@ -1,5 +1,6 @@
-// The measuring child of `gpsbox-bench log` and the plumbing to run it: each scenario prints
-// one line of `key=value` figures that the parent turns into the table.
+// The measuring child of `gpsbox-log-bench` (`gpsbox-log-bench --child KIND SYNC_MS HOURS DIR`) and
+// the plumbing to run it: each scenario prints one line of `key=value` figures that the parent turns
+// into the table.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -108,7 +109,7 @@ func runChild(_ args: [String]) -> [String: Double]? {
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addclose(&actions, fds[0])
-    let argv = (["/proc/self/exe", "log"] + args).map { strdup($0) } + [nil]
+    let argv = (["/proc/self/exe"] + args).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let rc = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ)

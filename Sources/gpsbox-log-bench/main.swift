@@ -1,0 +1,8 @@
+// gpsbox-log-bench [HOURS] [--throughput-only]: the track log's flash benchmark (scripts/bench-log).
+// Its own executable of GPSBoxCore + GPSBoxSystem only, so the writer's peak RSS is not the rest
+// of gpsbox's.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(logBenchMain(Array(CommandLine.arguments.dropFirst())))
