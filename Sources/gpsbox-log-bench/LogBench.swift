@@ -1,7 +1,9 @@
 // `gpsbox-log-bench [HOURS] [--throughput-only]`: the track log's flash benchmark (scripts/bench-log,
 // issue 6). Each scenario runs in its own child process (this executable, `--child KIND SYNC_MS HOURS
 // DIR`) so that /proc/self/io write_bytes and the peak RSS belong to that scenario alone; the executable
-// links GPSBoxCore and GPSBoxSystem only, so that RSS is the log writer's, not the rest of gpsbox's:
+// links GPSBoxCore and GPSBoxSystem only, so that RSS is the log writer's, not the rest of gpsbox's.
+// `--shipped-linking PATH` also runs the default scenario in PATH, the same program linked the way
+// gpsbox ships (scripts/bench-log builds this one fully static and PATH with --static-swift-stdlib):
 //   gpslog SYNC_MS   24 simulated hours of 1 Hz full fixes through SegmentWriter on ext4
 //   gpx SYNC_MS      the peer: the same fixes as GPX <trkpt> lines, write + fdatasync per interval
 //   append / gpx-append   throughput with sync disabled (fdatasync skipped, write(2) kept)
@@ -15,10 +17,12 @@ func logBenchMain(_ args: [String]) -> Int32 {
     if args.first == "--child" { return logBenchChild(Array(args.dropFirst())) }
     let hours = args.first.flatMap(Int.init) ?? 24
     let throughputOnly = args.contains("--throughput-only")
+    let shipped = args.firstIndex(of: "--shipped-linking").flatMap { args.indices.contains($0 + 1) ? args[$0 + 1] : nil }
     let root = "/var/tmp/gpsbox-log-bench-\(getpid())"
     mkdir(root, 0o755)
     defer { removeTree(root) }
     print("track log flash benchmark: \(hours) simulated hours of 1 Hz fixes (\(hours * 3600) fixes), ext4, one child process per row")
+    print("writer binary: \(sharedLibrariesMapped() ? "glibc and libstdc++ shared" : "fully static (no shared library mapped)")")
     print("| writer | sync interval | payload MB | write(2) MB | storage MB (write_bytes) | fsyncs | files | write amplification | storage B/fix | peak RSS MB | wall s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     var rows: [String: [String: Double]] = [:]
@@ -52,26 +56,33 @@ func logBenchMain(_ args: [String]) -> Int32 {
             + "\(fmt(ours["rate", default: 0] / max(peer["rate", default: 1], 1), 1))x the GPX peer")
         return 0
     }
-    // The same child with zero fixes: the process's own baseline (the Swift runtime as this binary links it:
-    // statically when built by scripts/bench-log with --static-swift-stdlib, as gpsbox is shipped).
+    // The same child with zero fixes: the process's own baseline (runtime, libraries, binary).
     let baseline = runChild(["--child", "gpslog", "10000", "0", "\(root)/baseline"])?["rss_kb"] ?? 0
     print("")
     print("peak RSS with 0 fixes (process baseline): \(fmt(baseline / 1024, 1)) MB; the writer adds "
-        + "\(fmt((def["rss_kb", default: 0] - baseline) / 1024, 1)) MB over a day at the default settings")
-    print("default (10 s): \(fmt(def["storage", default: 0] / 1e6, 1)) MB/day to storage (target <= 40), peak RSS "
+        + "\(fmt((def["rss_kb", default: 0] - baseline) / 1024, 1)) MB over \(hours) h at the default settings")
+    if let shipped {
+        let day = runChild(["--child", "gpslog", "10000", String(hours), "\(root)/shipped"], executable: shipped)
+        let zero = runChild(["--child", "gpslog", "10000", "0", "\(root)/shipped-baseline"], executable: shipped)
+        print("the same writer linked as gpsbox ships (\(shipped): Swift runtime static, glibc and libstdc++ shared): "
+            + "peak RSS \(fmt((day?["rss_kb"] ?? 0) / 1024, 1)) MB at the default settings, "
+            + "\(fmt((zero?["rss_kb"] ?? 0) / 1024, 1)) MB with 0 fixes; storage \(fmt((day?["storage"] ?? 0) / 1e6, 2)) MB")
+    }
+    print("default (10 s): \(fmt(def["storage", default: 0] / 1e6 * 24 / Double(max(hours, 1)), 2)) MB/day to storage (target <= 40), peak RSS "
         + "\(fmt(def["rss_kb", default: 0] / 1024, 1)) MB (target <= 8); GPX peer / gpsbox storage ratio "
         + "\(fmt(gpx["storage", default: 0] / def["storage", default: 1], 2))x; append rate "
         + "\(fmt(ours["rate", default: 0] / 1e6, 2)) M records/s (target >= 1), \(fmt(ours["rate", default: 0] / max(peer["rate", default: 1], 1), 1))x the GPX peer")
     return 0
 }
 
-/// A full fix of a simulated bike ride: every optional field present (the 47-byte worst case).
+/// A full fix of a simulated bike ride: every optional field present (the 40-byte worst case),
+/// at the resolution samples made from fixes have (course in 0.01°, accuracies in cm).
 func benchSample(_ i: Int) -> TrackSample {
     let wobble = Int32(i % 600) - 300
     return TrackSample(time: UTCTime(rawValue: 1_796_000_000_000 + Int64(i) * 1000),
                        latitudeE7: 473_977_000 + Int32(i) * 37, longitudeE7: 85_449_000 + Int32(i) * 21 + wobble,
                        altitudeMSL: 408_000 + wobble * 10, altitudeHAE: 455_600 + wobble * 10, speed: 5_200 + wobble,
-                       course: 4_500_000 + wobble * 1000, climb: wobble, horizontalAccuracy: 1_800 + UInt32(i % 400),
+                       course: 4_500_000 + wobble * 1000, climb: wobble, horizontalAccuracy: 1_800 + UInt32(i % 40) * 10,
                        verticalAccuracy: 2_900, mode: .threeD, satellitesUsed: 14, pdop: 140, hdop: 85, vdop: 110)
 }
 

@@ -102,17 +102,17 @@ func logBenchChild(_ args: [String]) -> Int32 {
 }
 
 /// Runs this executable with `args`, returns the `key=value` figures it printed.
-func runChild(_ args: [String]) -> [String: Double]? {
+func runChild(_ args: [String], executable: String = "/proc/self/exe") -> [String: Double]? {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addclose(&actions, fds[0])
-    let argv = (["/proc/self/exe"] + args).map { strdup($0) } + [nil]
+    let argv = ([executable] + args).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, environ)
+    let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
     posix_spawn_file_actions_destroy(&actions)
     close(fds[1])
     guard rc == 0 else { close(fds[0]); return nil }
@@ -149,6 +149,15 @@ func storageWriteBytes() -> Int64 {
         return Int64(line.dropFirst("write_bytes:".count).trimmingPrefix(" ")) ?? 0
     }
     return 0
+}
+
+/// True when this process maps a shared libc (false for a fully static executable).
+func sharedLibrariesMapped() -> Bool {
+    guard let f = try? POSIXReadFile(path: "/proc/self/maps") else { return true }
+    var text: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while let n = try? chunk.withUnsafeMutableBytes({ try f.read(into: $0) }), n > 0 { text += chunk[0..<n] }
+    return String(decoding: text, as: UTF8.self).contains("libc.so")
 }
 
 func peakRSSKilobytes() -> Double {
