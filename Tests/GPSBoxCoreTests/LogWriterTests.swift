@@ -80,6 +80,46 @@ import Testing
                                                        "0000000002-20261201T000000Z.gpslog"])
     }
 
+    @Test func aSampleAfterMidnightStaysExactWhenStorageFailureBlocksTheRotation() throws {
+        let dir = FakeLogDirectory()
+        let writer = try SegmentWriter(directory: dir, now: 0)
+        let beforeMidnight = UTCTime(year: 2026, month: 11, day: 30, hour: 23, minute: 59, second: 59)!
+        var s = LogFixtures.sample(0)
+        s.time = beforeMidnight
+        writer.append(.sample(s), now: 0)  // buffered: the 10 s sync interval has not passed
+        s.time = UTCTime(rawValue: beforeMidnight.rawValue + 1000)
+        dir.failure = .readOnly(path: "x")
+        // Rotation must first sync day 1's buffered sample, which fails: the next day's sample
+        // goes to day 1's segment, 86 400 000 ms after its midnight.
+        #expect(writer.append(.sample(s), now: 1000))
+        dir.failure = nil
+        writer.close(now: 2000)
+        #expect(Self.segments(dir).map(\.fileName) == ["0000000001-20261130T235959Z.gpslog"])
+        let read = LogFixtures.readAll(dir)
+        #expect(read.entries.map(\.time) == [beforeMidnight, s.time])
+        #expect(read.damage.isEmpty)
+    }
+
+    @Test func aSampleThatCannotBeDatedInItsSegmentIsDroppedAndCounted() throws {
+        // A segment already on disk before any GPS time (named 19700101T000000Z) has no day for
+        // samples; while storage fails the writer cannot rotate away from it.
+        let dir = FakeLogDirectory()
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0)
+        writer.append(.event(LogEvent(time: nil, key: "receiver", value: "detected")), now: 0)
+        dir.failure = .noSpace(path: "x")
+        writer.append(.event(LogEvent(time: nil, key: "baud", value: "38400")), now: 1)
+        #expect(!writer.append(.sample(LogFixtures.sample(1)), now: 2))
+        #expect(writer.statistics.droppedRecords == 1)
+        dir.failure = nil
+        #expect(writer.append(.sample(LogFixtures.sample(2)), now: 3), "storage is back: rotation, then the sample")
+        writer.close(now: 4)
+        #expect(Self.segments(dir).map(\.firstTime) == [nil, LogFixtures.sample(2).time])
+        let read = LogFixtures.readAll(dir)
+        #expect(read.entries.compactMap(LogFixtures.index(of:)) == [2])
+        #expect(read.entries.count == 3, "both events and the sample")
+        #expect(read.damage.isEmpty)
+    }
+
     @Test func segmentStartedBeforeTheFirstFixTakesTheFirstGPSTimeIfNotYetOnDisk() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, now: 0)
