@@ -76,6 +76,20 @@ import Testing
         #expect(damage.dropFirst().map(\.offset) == (0..<3).map { Int64(64 + $0 * Self.r) })
     }
 
+    @Test(arguments: [Int64.max, Int64.min + 1])
+    func aValidHeaderWithAnExtremeFirstTimeDoesNotTrapTheReader(_ firstTime: Int64) {
+        var bytes = Self.segment(3)
+        bytes.replaceSubrange(32..<40, with: (0..<8).map { UInt8(truncatingIfNeeded: firstTime >> (8 * $0)) })
+        let crc = CRC32C.mask(CRC32C.checksum(Array(bytes[0..<60])))
+        bytes.replaceSubrange(60..<64, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) })
+        let dir = FakeLogDirectory()
+        dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+        let (entries, damage) = LogFixtures.readAll(dir)
+        #expect(entries.count == 3)
+        #expect(damage.isEmpty)
+    }
+
     @Test func newerFormatVersionSkipsTheFile() {
         var bytes = Self.segment(10)
         bytes[8] = 3

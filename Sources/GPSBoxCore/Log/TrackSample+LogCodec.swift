@@ -29,7 +29,9 @@ extension TrackSample {
     /// The §4.1 time field for a segment of UTC day `day`: ms since that day's 00:00:00Z,
     /// nil when it does not fit (only a time more than 24 days away from the segment's day).
     public func logTimeOffset(day: Int64) -> Int32? {
-        Int32(exactly: time.rawValue - day * Self.millisecondsPerDay)
+        let (midnight, o1) = day.multipliedReportingOverflow(by: Self.millisecondsPerDay)
+        let (offset, o2) = time.rawValue.subtractingReportingOverflow(midnight)
+        return o1 || o2 ? nil : Int32(exactly: offset)
     }
 
     /// True when HAE fits the 3-byte separation form (always, for a real geoid: |N| < 110 m).
@@ -106,7 +108,8 @@ extension TrackSample {
         // Unknown modes (6, 7) read as "none" rather than failing: the position is still valid.
         let mode = FixMode(rawValue: UInt8(flags >> 13)) ?? .none
         let offset = Int64(p.le(2, as: Int32.self))
-        self.init(time: UTCTime(rawValue: day * Self.millisecondsPerDay + offset),
+        // Wrapping: a crafted header can carry any day; reading must not trap on it.
+        self.init(time: UTCTime(rawValue: day &* Self.millisecondsPerDay &+ offset),
                   latitudeE7: p.le(6), longitudeE7: p.le(10), mode: mode)
         var at = Self.logFixedSize
         func next<T: FixedWidthInteger>(_ f: LogField, size: Int? = nil, _ read: (Int) -> T) -> T? {
