@@ -113,4 +113,39 @@ import Testing
             acknowledged = min(acknowledged, next - 1)
         }
     }
+
+    /// Records whose checksums are right but whose payloads are random (a writer bug, or a file
+    /// crafted to pass the CRCs), under headers with any firstTime: the reader must not trap;
+    /// each record is returned, reported malformed, or counted as an unknown type.
+    @Test func checksumValidRecordsWithRandomPayloadsNeverTrapTheReader() {
+        var rng = SplitMix64(seed: 0x10_6F_0A_2D)
+        for round in 0..<500 {
+            let firstTime: Int64 = switch round % 4 {
+            case 0: .max
+            case 1: .min + Int64(rng.next() % 1000)
+            case 2: Int64(bitPattern: rng.next())
+            default: LogFixtures.start.rawValue
+            }
+            var bytes = SegmentHeader(sequence: 1, bootSequence: 1, firstTime: UTCTime(rawValue: firstTime),
+                                      gpsboxVersion: "fuzz").encoded()
+            var records = 0
+            while true {
+                let type = UInt8(1 + rng.next() % 6)  // the five known types and one unknown
+                let length = Int(rng.next() % 48)
+                guard bytes.count + LogFormat.recordHeaderSize + length <= LogFormat.blockSize else { break }
+                let payload = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                LogRecord.append(type: type, payload: payload, to: &bytes)
+                records += 1
+            }
+            let dir = FakeLogDirectory()
+            dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
+            dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+            let reader = TrackLogReader(directory: dir)
+            let entries = Array(reader)
+            let malformed = reader.damage.filter { if case .malformedPayload = $0.reason { true } else { false } }
+            #expect(entries.count + malformed.count + reader.unknownRecords == records, "round \(round)")
+            #expect(malformed.count == reader.damage.count, "round \(round): \(reader.damage)")
+        }
+    }
 }
+
