@@ -158,8 +158,10 @@ public final class SegmentReader {
             | UInt32(block[position + 2]) << 16 | UInt32(block[position + 3]) << 24
         let payload = (position + h)..<(position + h + length)
         let offset = blockStart + Int64(position)
-        guard block.withUnsafeBytes({ LogRecord.checksum(type: type, payload: UnsafeRawBufferPointer(rebasing: $0[payload])) })
-                == stored else {
+        let checksum = block.withUnsafeBytes {
+            LogRecord.checksum(type: type, payload: UnsafeRawBufferPointer(rebasing: $0[payload]))
+        }
+        guard checksum == stored else {
             damage(at: offset, .checksumMismatch, allZero: false)
             nextBlock()
             return nil

@@ -119,7 +119,9 @@ public final class SegmentWriter {
             open!.size += Int64(room)
         }
         if let sample {
-            LogRecord.append(type: LogRecordType.sample.rawValue, to: &pending) { sample.appendLogPayload(to: &$0, day: segmentDay!) }
+            LogRecord.append(type: LogRecordType.sample.rawValue, to: &pending) {
+                sample.appendLogPayload(to: &$0, day: segmentDay!)
+            }
         } else {
             LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)
         }

@@ -17,6 +17,8 @@ extension TrackSample {
             case .satellitesUsed: 1
             }
         }
+
+        var bit: UInt16 { 1 << UInt16(rawValue) }
     }
 
     /// Flag bit 11: altitudeHAE is an int24 offset from altitudeMSL (the geoid separation).
@@ -34,26 +36,45 @@ extension TrackSample {
         return o1 || o2 ? nil : Int32(exactly: offset)
     }
 
-    /// True when HAE fits the 3-byte separation form (always, for a real geoid: |N| < 110 m).
-    private var haeIsSeparation: Bool {
-        guard let altitudeMSL, let altitudeHAE else { return false }
-        let n = Int64(altitudeHAE) - Int64(altitudeMSL)
-        return n >= -(1 << 23) && n < (1 << 23)
-    }
-
-    /// Appends the §4.1 encoding for a segment of UTC day `day`; the caller has checked
-    /// `logTimeOffset(day:)`. Course and accuracies are rounded to the stored 0.01° and cm
-    /// (samples made from fixes already are); speed and climb saturate to 24 bits.
-    public func appendLogPayload(to out: inout [UInt8], day: Int64) {
+    /// The §4.1 flags of this sample: presence bits, HAE form (bit 11) and fix mode.
+    var logFlags: UInt16 {
         var flags = UInt16(mode.rawValue & 7) << 13
-        func mark(_ f: LogField, _ present: Bool) { if present { flags |= 1 << UInt16(f.rawValue) } }
+        func mark(_ f: LogField, _ present: Bool) { if present { flags |= f.bit } }
         mark(.altitudeMSL, altitudeMSL != nil); mark(.altitudeHAE, altitudeHAE != nil)
         mark(.speed, speed != nil); mark(.course, course != nil); mark(.climb, climb != nil)
         mark(.hAcc, horizontalAccuracy != nil); mark(.vAcc, verticalAccuracy != nil)
         mark(.satellitesUsed, satellitesUsed != nil)
         mark(.pdop, pdop != nil); mark(.hdop, hdop != nil); mark(.vdop, vdop != nil)
-        let separation = haeIsSeparation
-        if separation { flags |= Self.haeAsSeparation }
+        // HAE as a separation whenever it fits the int24 (always, for a real geoid: |N| < 110 m).
+        if let altitudeMSL, let altitudeHAE,
+           (-(1 << 23)..<(1 << 23)).contains(Int64(altitudeHAE) - Int64(altitudeMSL)) {
+            flags |= Self.haeAsSeparation
+        }
+        return flags
+    }
+
+    /// True when `flags` say HAE is a 3-byte separation: bit 11 with both heights present.
+    static func haeIsSeparation(_ flags: UInt16) -> Bool {
+        let both = LogField.altitudeMSL.bit | LogField.altitudeHAE.bit
+        return flags & haeAsSeparation != 0 && flags & both == both
+    }
+
+    /// Size of a §4.1 payload with these flags: the fixed part and each present field.
+    static func logPayloadSize(flags: UInt16) -> Int {
+        var n = logFixedSize - (haeIsSeparation(flags) ? 1 : 0)
+        for f in LogField.allCases where flags & f.bit != 0 { n += f.size }
+        return n
+    }
+
+    /// Size of the §4.1 encoding of this sample: 14 + the present optional fields.
+    public var logPayloadSize: Int { Self.logPayloadSize(flags: logFlags) }
+
+    /// Appends the §4.1 encoding for a segment of UTC day `day`; the caller has checked
+    /// `logTimeOffset(day:)`. Course and accuracies are rounded to the stored 0.01° and cm
+    /// (samples made from fixes already are); speed and climb saturate to 24 bits.
+    public func appendLogPayload(to out: inout [UInt8], day: Int64) {
+        let flags = logFlags
+        let separation = Self.haeIsSeparation(flags)
         // Byte-wise appends: this is the logger's hot path (about 50 ns per sample).
         out.appendBytesLE(UInt64(flags), 2)
         out.appendBytesLE(UInt64(UInt32(bitPattern: logTimeOffset(day: day) ?? 0)), 4)
@@ -78,33 +99,14 @@ extension TrackSample {
         if let vdop { out.appendBytesLE(UInt64(vdop), 2) }
     }
 
-    /// Size of the §4.1 encoding of this sample: 14 + the present optional fields.
-    public var logPayloadSize: Int {
-        var n = Self.logFixedSize
-        if altitudeMSL != nil { n += 4 }
-        if altitudeHAE != nil { n += haeIsSeparation ? 3 : 4 }
-        if speed != nil { n += 3 }
-        if course != nil { n += 2 }
-        if climb != nil { n += 3 }
-        if horizontalAccuracy != nil { n += 2 }
-        if verticalAccuracy != nil { n += 2 }
-        if satellitesUsed != nil { n += 1 }
-        if pdop != nil { n += 2 }
-        if hdop != nil { n += 2 }
-        if vdop != nil { n += 2 }
-        return n
-    }
-
     /// Decodes a §4.1 payload of a segment of UTC day `day`; nil when it is shorter than its
     /// presence bits say. Extra trailing bytes are ignored (fields added by later versions).
     public init?(logPayload p: UnsafeRawBufferPointer, day: Int64) {
         guard p.count >= Self.logFixedSize else { return nil }
         let flags = UInt16(p[0]) | UInt16(p[1]) << 8
-        func has(_ f: LogField) -> Bool { flags & (1 << UInt16(f.rawValue)) != 0 }
-        let separation = flags & Self.haeAsSeparation != 0 && has(.altitudeMSL) && has(.altitudeHAE)
-        var need = Self.logFixedSize - (separation ? 1 : 0)
-        for f in LogField.allCases where has(f) { need += f.size }
-        guard need <= p.count else { return nil }
+        func has(_ f: LogField) -> Bool { flags & f.bit != 0 }
+        let separation = Self.haeIsSeparation(flags)
+        guard Self.logPayloadSize(flags: flags) <= p.count else { return nil }
         // Unknown modes (6, 7) read as "none" rather than failing: the position is still valid.
         let mode = FixMode(rawValue: UInt8(flags >> 13)) ?? .none
         let offset = Int64(p.le(2, as: Int32.self))
@@ -124,10 +126,10 @@ extension TrackSample {
             altitudeHAE = next(.altitudeHAE) { p.le($0, as: Int32.self) }
         }
         speed = next(.speed) { p.int24LE($0) }
-        course = next(.course) { Int32(p.le($0, as: UInt16.self)) * 1000 }
+        course = next(.course) { Int32(p.le($0, as: UInt16.self)) * Self.courseUnitsPerCentidegree }
         climb = next(.climb) { p.int24LE($0) }
-        horizontalAccuracy = next(.hAcc) { UInt32(p.le($0, as: UInt16.self)) * 10 }
-        verticalAccuracy = next(.vAcc) { UInt32(p.le($0, as: UInt16.self)) * 10 }
+        horizontalAccuracy = next(.hAcc) { UInt32(p.le($0, as: UInt16.self)) * Self.millimetresPerCentimetre }
+        verticalAccuracy = next(.vAcc) { UInt32(p.le($0, as: UInt16.self)) * Self.millimetresPerCentimetre }
         satellitesUsed = next(.satellitesUsed) { p[$0] }
         pdop = next(.pdop) { p.le($0, as: UInt16.self) }
         hdop = next(.hdop) { p.le($0, as: UInt16.self) }
@@ -138,21 +140,30 @@ extension TrackSample {
 
     /// Course (1e-5°) rounded to the stored 0.01°, in 0 ..< 36 000 (360.00° wraps to 0).
     static func courseCentidegrees(_ course: Int32) -> UInt16 {
-        let c = Int64(course) + 500
-        let rounded = c >= 0 ? c / 1000 : (c - 999) / 1000
+        let unit = Int64(courseUnitsPerCentidegree)
+        let c = Int64(course) + unit / 2
+        let rounded = c >= 0 ? c / unit : (c - unit + 1) / unit
         return UInt16(((rounded % 36_000) + 36_000) % 36_000)
     }
 
     /// Accuracy (mm) rounded to the stored cm, saturating at 65 535 cm (655.35 m).
     static func accuracyCentimetres(_ mm: UInt32) -> UInt16 {
-        UInt16(min((UInt64(mm) + 5) / 10, UInt64(UInt16.max)))
+        let unit = UInt64(millimetresPerCentimetre)
+        return UInt16(min((UInt64(mm) + unit / 2) / unit, UInt64(UInt16.max)))
     }
 
+    static let courseUnitsPerCentidegree: Int32 = 1000
+    static let millimetresPerCentimetre: UInt32 = 10
+
     /// `course` as the log keeps it: 1e-5° units, a multiple of 0.01°.
-    public static func storedCourse(_ course: Int32) -> Int32 { Int32(courseCentidegrees(course)) * 1000 }
+    public static func storedCourse(_ course: Int32) -> Int32 {
+        Int32(courseCentidegrees(course)) * courseUnitsPerCentidegree
+    }
 
     /// An accuracy as the log keeps it: mm units, a multiple of 1 cm, at most 655.35 m.
-    public static func storedAccuracy(_ mm: UInt32) -> UInt32 { UInt32(accuracyCentimetres(mm)) * 10 }
+    public static func storedAccuracy(_ mm: UInt32) -> UInt32 {
+        UInt32(accuracyCentimetres(mm)) * millimetresPerCentimetre
+    }
 }
 
 // Odd-width little-endian integers used only by the sample layout.
