@@ -76,17 +76,5 @@ public struct ConfigurationSource: Sendable {
 
 /// A whole small text file (configuration files are a few KiB; 1 MiB is a sanity cap).
 func readTextFile(_ path: String) throws(SystemError) -> String {
-    let fd = try sys("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    while true {
-        let n = try sys("read", path: path) {
-            chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        }
-        if n == 0 { break }
-        bytes += chunk[..<n]
-        if bytes.count > 1 << 20 { throw SystemError(call: "read", path: path, errno: EFBIG) }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    try InputFile.text(path, maxBytes: 1 << 20)
 }

@@ -120,7 +120,7 @@ struct SimulateCommand: Subcommand {
             o.route = builtIn
         } else {
             let bytes: [UInt8]
-            do { bytes = try SimulatorFiles.read(routeName) } catch {
+            do { bytes = try InputFile.bytes(routeName) } catch {  // routes are a few MB at most
                 io.err.write("gpsbox simulate: --route \(routeName): \(error)\n")
                 return .usage
             }

@@ -141,10 +141,7 @@ func runChild(_ args: [String], executable: String = "/proc/self/exe") -> [Strin
 
 /// /proc/self/io write_bytes: bytes this process caused to be sent to the storage layer.
 func storageWriteBytes() -> Int64 {
-    guard let f = try? POSIXReadFile(path: "/proc/self/io") else { return 0 }
-    var bytes = [UInt8](repeating: 0, count: 4096)
-    let n = (try? bytes.withUnsafeMutableBytes { b in try f.read(into: b) }) ?? 0
-    let text = String(decoding: bytes[0..<n], as: UTF8.self)
+    let text = (try? InputFile.text("/proc/self/io", maxBytes: 1 << 20)) ?? ""
     for line in text.split(separator: "\n") where line.hasPrefix("write_bytes:") {
         return Int64(line.dropFirst("write_bytes:".count).trimmingPrefix(" ")) ?? 0
     }
@@ -153,11 +150,7 @@ func storageWriteBytes() -> Int64 {
 
 /// True when this process maps a shared libc (false for a fully static executable).
 func sharedLibrariesMapped() -> Bool {
-    guard let f = try? POSIXReadFile(path: "/proc/self/maps") else { return true }
-    var text: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while let n = try? chunk.withUnsafeMutableBytes({ try f.read(into: $0) }), n > 0 { text += chunk[0..<n] }
-    return String(decoding: text, as: UTF8.self).contains("libc.so")
+    ((try? InputFile.text("/proc/self/maps", maxBytes: 1 << 20)) ?? "libc.so").contains("libc.so")
 }
 
 func peakRSSKilobytes() -> Double {
