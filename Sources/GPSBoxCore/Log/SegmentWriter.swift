@@ -91,7 +91,8 @@ public final class SegmentWriter {
         var sample: TrackSample?
         var payload: [UInt8] = []
         if case .sample(let s) = entry { sample = s } else { payload = entry.logPayload() }
-        let payloadSize = sample?.logPayloadSize ?? payload.count
+        let sampleFlags = sample?.logFlags ?? 0  // once: it decides both the size and the encoding
+        let payloadSize = sample != nil ? TrackSample.logPayloadSize(flags: sampleFlags) : payload.count
         let time = entry.time
         let recordSize = Int64(LogFormat.recordHeaderSize + payloadSize)
         if let o = open, needsRotation(o, recordSize: recordSize, time: time) { rotate(now: now) }
@@ -120,7 +121,7 @@ public final class SegmentWriter {
         }
         if let sample {
             LogRecord.append(type: LogRecordType.sample.rawValue, to: &pending) {
-                sample.appendLogPayload(to: &$0, day: segmentDay!)
+                sample.appendLogPayload(to: &$0, day: segmentDay!, flags: sampleFlags)
             }
         } else {
             LogRecord.append(type: entry.recordType.rawValue, payload: payload, to: &pending)

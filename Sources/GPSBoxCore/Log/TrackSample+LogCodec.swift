@@ -73,7 +73,11 @@ extension TrackSample {
     /// `logTimeOffset(day:)`. Course and accuracies are rounded to the stored 0.01° and cm
     /// (samples made from fixes already are); speed and climb saturate to 24 bits.
     public func appendLogPayload(to out: inout [UInt8], day: Int64) {
-        let flags = logFlags
+        appendLogPayload(to: &out, day: day, flags: logFlags)
+    }
+
+    /// The same with this sample's `logFlags` already computed (the writer needs them for the size).
+    func appendLogPayload(to out: inout [UInt8], day: Int64, flags: UInt16) {
         let separation = Self.haeIsSeparation(flags)
         // Byte-wise appends: this is the logger's hot path (about 50 ns per sample).
         out.appendBytesLE(UInt64(flags), 2)
