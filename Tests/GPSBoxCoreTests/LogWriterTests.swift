@@ -66,15 +66,19 @@ import Testing
         #expect(names[1].firstTime == LogFixtures.sample(LogFixtures.perBlock0 + 3 * LogFixtures.perBlock).time)
     }
 
+    /// A full sample one second before and one at midnight UTC, 2026-11-30/12-01.
+    static let beforeMidnight = UTCTime(year: 2026, month: 11, day: 30, hour: 23, minute: 59, second: 59)!
+    static let aroundMidnight: [TrackSample] = ([0, 1000] as [Int64]).map {
+        var s = LogFixtures.sample(0)
+        s.time = UTCTime(rawValue: beforeMidnight.rawValue + $0)
+        return s
+    }
+
     @Test func rotatesOnUTCDayChangeByGPSTime() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, now: 0)
-        let beforeMidnight = UTCTime(year: 2026, month: 11, day: 30, hour: 23, minute: 59, second: 59)!
-        var s = LogFixtures.sample(0)
-        s.time = beforeMidnight
-        writer.append(.sample(s), now: 0)
-        s.time = UTCTime(rawValue: beforeMidnight.rawValue + 1000)
-        writer.append(.sample(s), now: 1000)
+        writer.append(.sample(Self.aroundMidnight[0]), now: 0)
+        writer.append(.sample(Self.aroundMidnight[1]), now: 1000)
         writer.close(now: 2000)
         #expect(Self.segments(dir).map(\.fileName) == ["0000000001-20261130T235959Z.gpslog",
                                                        "0000000002-20261201T000000Z.gpslog"])
@@ -83,20 +87,16 @@ import Testing
     @Test func aSampleAfterMidnightStaysExactWhenStorageFailureBlocksTheRotation() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, now: 0)
-        let beforeMidnight = UTCTime(year: 2026, month: 11, day: 30, hour: 23, minute: 59, second: 59)!
-        var s = LogFixtures.sample(0)
-        s.time = beforeMidnight
-        writer.append(.sample(s), now: 0)  // buffered: the 10 s sync interval has not passed
-        s.time = UTCTime(rawValue: beforeMidnight.rawValue + 1000)
+        writer.append(.sample(Self.aroundMidnight[0]), now: 0)  // buffered: the 10 s sync interval has not passed
         dir.failure = .readOnly(path: "x")
         // Rotation must first sync day 1's buffered sample, which fails: the next day's sample
         // goes to day 1's segment, 86 400 000 ms after its midnight.
-        #expect(writer.append(.sample(s), now: 1000))
+        #expect(writer.append(.sample(Self.aroundMidnight[1]), now: 1000))
         dir.failure = nil
         writer.close(now: 2000)
         #expect(Self.segments(dir).map(\.fileName) == ["0000000001-20261130T235959Z.gpslog"])
         let read = LogFixtures.readAll(dir)
-        #expect(read.entries.map(\.time) == [beforeMidnight, s.time])
+        #expect(read.entries == Self.aroundMidnight.map(LogEntry.sample))
         #expect(read.damage.isEmpty)
     }
 
