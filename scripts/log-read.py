@@ -6,6 +6,7 @@ output with the Swift reader's. Usage: log-read.py DIR|FILE...  Prints one line 
 (`sample <time-ms> <lat> <lon> ...`, `tripStart ...`, ...) and `damage <file> <offset> <length> <kind>`.
 Also: log-read.py --example  prints the worked example of the format document.
 """
+import datetime
 import os
 import struct
 import sys
@@ -76,13 +77,13 @@ def decode_sample(p, day):
 
 def day_from_name(path):
     """The UTC day (days since 1970-01-01) in a segment name, or None (section 1)."""
-    import datetime
-    stamp = os.path.basename(path).split("-")[-1][:8]
+    stamp = os.path.basename(path).split("-")[-1]  # YYYYMMDDTHHMMSSZ.gpslog
+    if stamp.startswith("19700101T000000Z"):  # "no GPS time was known yet"
+        return None
     try:
-        d = (datetime.date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8])) - datetime.date(1970, 1, 1)).days
+        return (datetime.date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8])) - datetime.date(1970, 1, 1)).days
     except ValueError:
         return None
-    return None if os.path.basename(path).split("-")[-1].startswith("19700101T000000Z") else d
 
 
 def decode(rtype, p, day):
