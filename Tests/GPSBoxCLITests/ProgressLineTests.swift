@@ -1,4 +1,6 @@
 import Testing
+import GPSBoxCore
+import GPSBoxSystem
 @testable import GPSBoxCLI
 
 @Suite struct ProgressLineTests {
@@ -63,5 +65,20 @@ import Testing
     @Test func testsNeverSeeAProgressLine() {
         let io = CommandIO(out: StringSink(), err: StringSink())
         #expect(!ProgressLine.standardError(io, label: "gpsbox dump").isActive)
+    }
+}
+
+@Suite struct DeletionProgressTests {
+    /// `reset` deletes through the log's own primitive; the forwarding directory counts.
+    @Test func countsEveryDeletionOnTheLine() throws {
+        let dir = try TestTrackLog.make()
+        var now: Int64 = 0
+        var drawn: [String] = []
+        let line = ProgressLine(label: "gpsbox reset", clock: { now += 2_000; return now }, draw: { drawn.append($0) })
+        let progress = DeletionProgress(POSIXLogDirectory(path: dir), segments: 1, line: line)
+        let result = try TrackLogDirectory.reset(progress)
+        progress.finish()
+        #expect(result.segmentsDeleted == 1)
+        #expect(drawn == ["\rgpsbox reset: deleted 1 of 1 segment files\u{1B}[K", "\r\u{1B}[K"])
     }
 }
