@@ -42,7 +42,8 @@ struct StatusCommand: Subcommand {
             io.err.write("gpsbox status: \(path): \(error)\n")
             return .failure
         }
-        let pid = Int32(status["pid"]?.number ?? 0)
+        // The pid is only a hint from a file: anything but a whole number in pid range is no pid.
+        let pid = status["pid"]?.number.flatMap { Int32(exactly: $0) } ?? 0
         let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
         if json {
             io.out.write(text.hasSuffix("\n") ? text : text + "\n")
@@ -57,7 +58,8 @@ struct StatusCommand: Subcommand {
             v?.number.map { JSONObjectWriter.format($0, decimals: decimals) }
         }
         func hms(_ seconds: Double?) -> String {
-            guard let t = seconds else { return "-" }
+            // A number from a file: anything not a plausible duration is shown as unknown.
+            guard let t = seconds, t.isFinite, t >= 0, t < 1e12 else { return "-" }
             let n = Int(t)
             let m = String(n / 60 % 60), sec = String(n % 60)
             return "\(n / 3600):" + (m.count < 2 ? "0" : "") + m + ":" + (sec.count < 2 ? "0" : "") + sec
