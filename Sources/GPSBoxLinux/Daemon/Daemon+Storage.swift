@@ -18,16 +18,18 @@ extension Daemon {
     }
 
     /// Once a second: the folder must still be the one we locked. If it vanished (or was
-    /// replaced), make it again, lock it and start a new writer in it.
+    /// replaced), make it again, lock it and start a new writer in it. A folder that exists
+    /// but cannot take the lock file (full, read-only) is still logged into, so the writer's
+    /// ring can free space; the lock is tried again every second.
     func checkLogFolder(now: Int64) {
         if let lock = folderLock, lock.isInPlace {
             if writer != nil { storageFailure = nil }
             reportWriterState(now: now)
             return
         }
-        let hadFolder = folderLock != nil
+        let vanished = folderLock != nil
         folderLock = nil
-        if hadFolder {
+        if vanished {
             warnLimited(.warning, "log folder vanished while running: re-creating it", [("log-dir", config.logDir)], now: now)
             writer?.close(now: now)  // its segment is gone: what it still buffered cannot be kept
             writer = nil
@@ -41,17 +43,26 @@ extension Daemon {
             warnLimited(.error, "not logging: \(storageFailure!)", [], now: now)
             return
         } catch {
-            storageFailure = "log folder missing and cannot be re-created: \(error)"
-            warnLimited(.error, storageFailure!, [("log-dir", config.logDir)], now: now)
-            return
+            guard isDirectory(config.logDir) else {
+                storageFailure = "log folder missing and cannot be re-created: \(error)"
+                warnLimited(.error, storageFailure!, [("log-dir", config.logDir)], now: now)
+                return
+            }
+            warnLimited(.warning, "log folder cannot be locked, logging without the one-writer guard: \(error)",
+                        [("log-dir", config.logDir)], now: now)
         }
+        let failedBefore = storageFailure != nil
         if writer == nil { openWriter(now: now) }
+        storageFailure = nil  // a writer that cannot open says so itself (openWriter) and is retried
         if writer != nil {
-            if storageFailure != nil || hadFolder { log(.notice, "log folder in place again", [("log-dir", config.logDir)]) }
-            storageFailure = nil
-        } else {
-            storageFailure = "log folder re-created but the track log cannot be opened"
+            if failedBefore || vanished { log(.notice, "log folder in place again", [("log-dir", config.logDir)]) }
+            reportWriterState(now: now)
         }
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     /// One journal line when writing starts failing (or changes how), one when it works

@@ -104,11 +104,10 @@ public final class Daemon {
             log(.error, "not starting: \(FolderLockError.held(folder: folder, pid: pid))")
             return 1
         } catch {
-            storageFailure = "log folder cannot be locked: \(error)"
-            log(.error, storageFailure!, [("log-dir", config.logDir)])
+            // Left to checkLogFolder below: it re-creates, reports, or logs without the lock.
         }
         openControlSocket(now: now0)
-        if folderLock != nil { openWriter(now: now0) }
+        if folderLock != nil { openWriter(now: now0) } else { checkLogFolder(now: now0) }
         log(.notice, "gpsbox \(env.version) running", [("log-dir", config.logDir), ("status", config.statusFile)])
         try? notifier?.ready(status: "starting")
         while running {
@@ -158,7 +157,8 @@ public final class Daemon {
     }
 
     func serviceTimers(now: Int64) {
-        if writer == nil, folderLock != nil, now >= nextWriterAttemptAt { openWriter(now: now) }
+        // Not while another process holds the folder or it cannot be made (see checkLogFolder).
+        if writer == nil, folderLock != nil || storageFailure == nil, now >= nextWriterAttemptAt { openWriter(now: now) }
         if var c = configurator, let deadline = c.deadlineMs, now >= deadline {
             let actions = c.tick(nowMs: now)
             configurator = c
