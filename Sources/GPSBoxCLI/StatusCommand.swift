@@ -1,6 +1,7 @@
 #if os(Linux)
 import Glibc
 import GPSBoxCore
+import GPSBoxLinux
 import GPSBoxSystem
 
 /// `gpsbox status`: what the daemon last wrote to its status file, readably.
@@ -42,15 +43,29 @@ struct StatusCommand: Subcommand {
             io.err.write("gpsbox status: \(path): \(error)\n")
             return .failure
         }
-        // The pid is only a hint from a file: anything but a whole number in pid range is no pid.
-        let pid = status["pid"]?.number.flatMap { Int32(exactly: $0) } ?? 0
-        let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+        let alive = Self.daemonAnswers(statusFile: path, pid: status["pid"]?.number)
         if json {
             io.out.write(text.hasSuffix("\n") ? text : text + "\n")
             return alive ? .success : .failure
         }
         io.out.write(Self.render(status, alive: alive))
         return alive ? .success : .failure
+    }
+
+    /// Whether the daemon that wrote the file still runs: it answers on its control socket. Only
+    /// when this user may not ask it (or it is too busy to answer) does the pid in the file
+    /// decide, and that pid is a hint: anything but a whole number in pid range is no pid.
+    static func daemonAnswers(statusFile: String, pid: Double?) -> Bool {
+        let socket = ControlSocket.path(besideStatusFile: statusFile)
+        do {
+            _ = try ControlClient.send(.state, socketPath: socket, timeoutMilliseconds: 2000)
+            return true
+        } catch .permissionDenied, .timedOut {
+            let pid = pid.flatMap { Int32(exactly: $0) } ?? 0
+            return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+        } catch {
+            return false
+        }
     }
 
     static func render(_ s: JSONValue, alive: Bool) -> String {
