@@ -41,8 +41,8 @@ struct ResetCommand: Subcommand {
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
-        guard POSIXLogDirectory.isTrackLogDirectory(path: directory) else {
-            io.err.write("gpsbox reset: \(directory) is not a gpsbox track log (no marker file, no segments); nothing deleted\n")
+        if let problem = LogAccessError.check(directory: directory, deleting: true), problem != .emptyLog(path: directory) {
+            io.err.write("gpsbox reset: \(problem); nothing deleted\n")
             return .failure
         }
         let lock: FolderLock
@@ -66,12 +66,14 @@ struct ResetCommand: Subcommand {
                 return .failure
             }
         }
-        do {
-            let result = try TrackLogDirectory.reset(dir)
+        do throws(LogIOError) {
+            let progress = DeletionProgress(dir, segments: names.count, line: .standardError(io, label: "gpsbox reset"))
+            defer { progress.finish() }
+            let result = try TrackLogDirectory.reset(progress)
             io.out.write("deleted \(result.segmentsDeleted) segment file(s), \(Self.size(result.bytesDeleted)) from \(directory)\n")
             return .success
         } catch {
-            io.err.write("gpsbox reset: \(error)\n")
+            io.err.write("gpsbox reset: \(LogAccessError(deleting: error, directory: directory))\n")
             return .failure
         }
     }

@@ -13,7 +13,8 @@ struct RunCommand: Subcommand {
                    [--status-file PATH] [--no-configure]
         """
     static var help: String {
-        "options (flags override the configuration file; see board/gpsbox.conf):\n"
+        "options (flags override the configuration file, \(GPSBoxConfiguration.defaultPath) unless\n"
+            + "--config names another; `gpsbox config show` prints the settings in effect):\n"
             + ConfigurationSource.flagHelp
             + """
 

@@ -32,8 +32,7 @@ struct StatusCommand: Subcommand {
         case .success(let t):
             text = t
         case .failure(let e):
-            io.err.write(e.errno == ENOENT ? "gpsbox status: gpsbox is not running (no \(path))\n"
-                                           : "gpsbox status: \(e)\n")
+            io.err.write("gpsbox status: \(LogAccessError(statusFile: path, e))\n")
             return .failure
         }
         let status: JSONValue

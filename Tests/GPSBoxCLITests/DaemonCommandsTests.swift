@@ -25,7 +25,8 @@ import Testing
     @Test func statusWithoutADaemonSaysSo() {
         let (status, _, err) = run(["status", "--status-file", "/nonexistent/status.json"])
         #expect(status == .failure)
-        #expect(err == "gpsbox status: gpsbox is not running (no /nonexistent/status.json)\n")
+        #expect(err == "gpsbox status: gpsbox is not running (no /nonexistent/status.json); start it with "
+            + "sudo systemctl start gpsbox, and journalctl -u gpsbox says why it stopped\n")
     }
 
     @Test func statusRendersTheDaemonsFile() throws {

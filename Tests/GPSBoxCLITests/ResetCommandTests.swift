@@ -15,7 +15,8 @@ import GPSBoxSystem
         #expect(r.status == .success && r.out.contains("deleted 1 segment file(s)"))
         #expect(try Self.segments(dir).isEmpty)
         #expect(FileManager.default.fileExists(atPath: dir + "/GPSBOX-LOG"))
-        #expect(TestTrackLog.run(["dump", "--log-dir", dir, "--format", "csv"]).out.split(separator: "\n").count == 1)
+        let dump = TestTrackLog.run(["dump", "--log-dir", dir, "--format", "csv"])
+        #expect(dump.status == .failure && dump.err.contains("\(dir) holds no samples yet"), "\(dump.err)")
     }
 
     @Test(arguments: [("yes\n", true), ("y", true), ("no", false), ("", false), (nil, false)])
