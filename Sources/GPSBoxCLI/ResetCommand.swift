@@ -48,6 +48,10 @@ struct ResetCommand: Subcommand {
         let lock: FolderLock
         do {
             lock = try FolderLock(folder: directory)
+        } catch .failed(let e) {
+            // Not allowed to create the lock file: not allowed to delete either; say so as a deletion would.
+            io.err.write("gpsbox reset: \(LogAccessError(deleting: LogIOError(e), directory: directory)); nothing deleted\n")
+            return .failure
         } catch {
             io.err.write("gpsbox reset: \(error); nothing deleted\n")
             return .failure
