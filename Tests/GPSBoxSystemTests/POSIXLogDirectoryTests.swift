@@ -75,7 +75,8 @@ import GPSBoxCore
 
     @Test(arguments: [(ENOSPC, LogIOError.noSpace(path: "/p")), (EDQUOT, .noSpace(path: "/p")),
                       (EROFS, .readOnly(path: "/p")), (ENOENT, .notFound(path: "/p")),
-                      (EIO, .failed(call: "write", path: "/p", errno: EIO))])
+                      (EIO, .ioError(path: "/p")), (EFBIG, .fileTooLarge(path: "/p")),
+                      (EACCES, .failed(call: "write", path: "/p", errno: EACCES))])
     func errnoIsClassifiedForTheWriterPolicy(_ errno: Int32, _ expected: LogIOError) {
         #expect(LogIOError(SystemError(call: "write", path: "/p", errno: errno)) == expected)
     }
