@@ -101,7 +101,7 @@ public struct ConfigOption: Sendable {
                          c.quota = try inRange(ConfigValueSyntax.size(t), .mebibytes(1) ... .gibibytes(16 << 10), t, "1MiB-16TiB")
                      },
                      read: { $0.quota.description }),
-        ConfigOption("free-space-floor", "SIZE (0-1TiB) or auto", "also delete old segments while the filesystem has less free space (auto: 1/32 of it, 4MiB-256MiB)",
+        ConfigOption("free-space-floor", "SIZE (0-1TiB) or auto", "also delete old segments while the filesystem has less free space (auto: 1/32 of it)",
                      apply: { c, t throws(ConfigValueError) in
                          c.freeSpaceFloor = t == "auto" ? nil
                              : try inRange(ConfigValueSyntax.size(t), ByteCount(rawValue: 0) ... .gibibytes(1024), t, "0-1TiB")
