@@ -170,7 +170,7 @@ def read_segment(path, data, out):
         pending = None
 
     if len(data) < SEG_HEADER:
-        return None, ("damage %s 0 %d tornTail" % (path, len(data)) if any(data) else None)
+        return None, ("damage %s 0 %d tornTail" % (path, len(data)), not any(data)) if data else None
     hdr = data[:SEG_HEADER]
     day = None
     header = None
@@ -231,8 +231,8 @@ def read_segment(path, data, out):
                 out.append(line)
             pos += HEADER + length
         block_start += BLOCK
-    if pending and not pending[2]:
-        return header, "damage %s %d %d tornTail" % (path, pending[0], len(data) - pending[0])
+    if pending:  # rule 6 torn tail; rule 4 an all-zero tail, reported only if the segment is closed
+        return header, ("damage %s %d %d tornTail" % (path, pending[0], len(data) - pending[0]), pending[2])
     return header, None
 
 
@@ -266,8 +266,8 @@ def read_log(paths, out):
     previous = None  # (path, header, size, torn tail line)
 
     def flush():
-        if previous and previous[3]:
-            out.append(previous[3])
+        if previous and previous[3] and not previous[3][1]:
+            out.append(previous[3][0])
     for path in paths:
         try:
             data = read_regular(path)
@@ -285,8 +285,8 @@ def read_log(paths, out):
             flush()
             previous = None
             out.extend(segment_out)
-            if tail:
-                out.append(tail)
+            if tail and not tail[1]:
+                out.append(tail[0])
             continue
         ident = (header["version"] >= 3, header["run"], header["sequence"])
         if ident in seen:
@@ -306,17 +306,18 @@ def read_log(paths, out):
         if previous is not None:
             p_path, p_header, p_size, p_tail = previous
             if (header["version"] >= 3 and p_header["version"] >= 3 and header["run"] == p_header["run"]
-                    and header["sequence"] > p_header["sequence"] and header["previous"] != 0):
+                    and header["sequence"] > p_header["sequence"]
+                    and (header["previous"] != 0 or header.get("from_name"))):
                 if p_tail:
-                    out.append(p_tail.replace(" tornTail", " damagedClosedSegment"))
+                    out.append(p_tail[0].replace(" tornTail", " damagedClosedSegment"))
                 if header["sequence"] - 1 == p_header["sequence"]:
-                    if p_size != header["previous"]:
+                    if not header.get("from_name") and p_size != header["previous"]:
                         out.append("damage %s %d %d sizeMismatch" % (p_path, min(p_size, header["previous"]),
                                                                      abs(p_size - header["previous"])))
                 else:
                     out.append("damage %s 0 0 missingSegment" % path)
-            elif p_tail:
-                out.append(p_tail)
+            elif p_tail and not p_tail[1]:
+                out.append(p_tail[0])
         out.extend(segment_out)
         previous = (path, header, len(data), tail)
     flush()

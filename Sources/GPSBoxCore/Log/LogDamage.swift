@@ -63,6 +63,11 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Rule 10: a byte-for-byte copy that was skipped; worth a note, not corruption.
+    public var isSkippedCopy: Bool {
+        if case .duplicateSegment = reason { true } else { false }
+    }
+
     public var description: String {
         let why: String
         switch reason {

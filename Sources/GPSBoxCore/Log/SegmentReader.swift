@@ -23,6 +23,8 @@ public final class SegmentReader {
     public private(set) var unknownRecords = 0
     /// Bytes read from the file once the segment ended (its size, for rule 11).
     public private(set) var size: Int64 = 0
+    /// A zero-filled tail (rule 4): not reported here, but damage if the segment is closed (rule 11).
+    public private(set) var zeroTail: LogDamage?
     /// Where block 0's records start (the header's headerLength, 64 if damaged).
     private var headerLength = LogFormat.segmentHeaderSize
 
@@ -126,10 +128,10 @@ public final class SegmentReader {
         guard !atEnd else { return }
         atEnd = true
         size = blockStart + Int64(blockCount)
-        if let p = pending, !p.allZero {
-            // Rule 6: damage that runs to the end of the file is a torn tail.
-            report(LogDamage(file: file, offset: p.offset, length: blockStart + Int64(blockCount) - p.offset,
-                             reason: .tornTail))
+        if let p = pending {
+            // Rule 6: damage that runs to the end of the file is a torn tail; rule 4: an all-zero one is silent.
+            let tail = LogDamage(file: file, offset: p.offset, length: size - p.offset, reason: .tornTail)
+            if p.allZero { zeroTail = tail } else { report(tail) }
         }
         pending = nil
     }

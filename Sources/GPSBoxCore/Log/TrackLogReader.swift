@@ -26,6 +26,8 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
         var size: Int64
         /// Its torn tail, held back until the next segment shows whether it was closed.
         var tail: LogDamage?
+        /// The tail is all zero (rule 4): reported only if the segment turns out closed.
+        var tailIsZero = false
     }
 
     /// Rule 10's identity of a segment: version 2 segments count by boot sequence.
@@ -144,7 +146,7 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
         if s.header != nil, let name, name.sequence != h.sequence || (h.hasRun ? name.run != h.runID : name.run != nil) {
             record(LogDamage(file: source.displayName, offset: 0, length: 0, reason: .misnamedSegment))  // rule 9
         }
-        checkRun(source.displayName, header: h)
+        checkRun(source.displayName, header: h, headerless: s.header == nil)
         segmentsRead += 1
         segment = s
         current = (source, h)
@@ -167,14 +169,16 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
         return true
     }
 
-    /// Rules 11 and 12, against the segment read before this one.
-    private func checkRun(_ file: String, header h: SegmentHeader) {
+    /// Rules 11 and 12, against the segment read before this one. A segment without a readable
+    /// header (cut by a crash right after its creation, or damaged) is taken, by its name, as
+    /// the writer's successor: the writer creates a run's next segment only after closing one.
+    private func checkRun(_ file: String, header h: SegmentHeader, headerless: Bool) {
         guard let p = previous else { return }
         previous = nil
         let sameRun = h.hasRun && p.header.hasRun && h.runID == p.header.runID && h.sequence > p.header.sequence
-        guard sameRun, h.previousSize != 0 else {
+        guard sameRun, h.previousSize != 0 || headerless else {
             // Not the writer's successor (another run, or the first segment after a reset).
-            if let t = p.tail { record(t) }
+            if let t = p.tail, !p.tailIsZero { record(t) }
             return
         }
         if var t = p.tail {
@@ -183,7 +187,7 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
         }
         if h.sequence - 1 == p.header.sequence {
             let found = UInt64(p.size)
-            if found != h.previousSize {
+            if !headerless, found != h.previousSize {
                 record(LogDamage(file: p.file, offset: Int64(clamping: Swift.min(found, h.previousSize)),
                                  length: Int64(clamping: Swift.max(found, h.previousSize) - Swift.min(found, h.previousSize)),
                                  reason: .sizeMismatch(expected: h.previousSize, found: found)))
@@ -197,7 +201,8 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
     private func endSegment(_ s: SegmentReader) {
         unknownRecords += s.unknownRecords
         if let (source, header) = current, let header {
-            previous = Finished(file: source.displayName, header: header, size: s.size, tail: heldTail)
+            previous = Finished(file: source.displayName, header: header, size: s.size, tail: heldTail ?? s.zeroTail,
+                                tailIsZero: heldTail == nil && s.zeroTail != nil)
         } else if let t = heldTail {
             record(t)
         }
@@ -207,7 +212,7 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
 
     /// The segment before is the newest of its run (as far as this reader sees): torn tail.
     private func flushPrevious() {
-        if let t = previous?.tail { record(t) }
+        if let p = previous, let t = p.tail, !p.tailIsZero { record(t) }
         previous = nil
     }
 
