@@ -184,4 +184,30 @@ import Testing
         let r = Self.read(dir)
         #expect(r.damage == [.zeroedBlock])
     }
+
+    @Test func rule11AZeroFilledTailOfAClosedSegmentIsCorruption() {
+        let dir = Self.write(700)
+        let first = dir.files[Self.names(dir)[0]]!
+        for i in 4096..<first.bytes.count { first.bytes[i] = 0 }  // its last block never reached the card
+        let r = Self.read(dir)
+        #expect(r.damage == [.damagedClosedSegment])
+        #expect(r.corrupt)
+    }
+
+    @Test func rule11ASuccessorCutBeforeItsHeaderStillClosesTheSegmentBefore() {
+        // A crash right after segment 6 was created: 0 bytes. Segment 5 was closed (synced whole).
+        let dir = Self.write(700)
+        let names = Self.names(dir)
+        let sixth = SegmentName(sequence: 6, firstTime: LogFixtures.start, run: 1).fileName
+        dir.files[sixth] = FakeLogDirectory.Node()
+        dir.files[names[4]]!.bytes.removeLast(47 * 2)
+        var r = Self.read(dir)
+        #expect(r.damage == [], "cut at a record boundary: only a size in a header could tell, and there is none")
+        dir.files[names[4]]!.bytes.removeLast(20)
+        r = Self.read(dir)
+        #expect(r.damage == [.damagedClosedSegment])
+        dir.files[names[4]] = nil
+        r = Self.read(dir)
+        #expect(r.damage == [.missingSegment(5...5)])
+    }
 }

@@ -97,4 +97,14 @@ import Testing
         #expect(deleted.allSatisfy { $0.reason == .freeSpace })
         #expect(deleted.map(\.segment.name.sequence) == Array(1...68), "128 MiB (1/8 of the card) are kept")
     }
+
+    @Test func theFreeSpaceFloorOptionDefaultsToAutoAndTakesASize() throws {
+        let auto = try GPSBoxConfiguration.resolve(fileText: "", path: "gpsbox.conf", flags: [])
+        #expect(auto.freeSpaceFloor == nil)
+        let set = try GPSBoxConfiguration.resolve(fileText: "free-space-floor = 64MiB\n", path: "gpsbox.conf", flags: [])
+        #expect(set.freeSpaceFloor == .mebibytes(64))
+        let back = try GPSBoxConfiguration.resolve(fileText: "free-space-floor = 64MiB\n", path: "gpsbox.conf",
+                                                   flags: [("free-space-floor", "auto", "--free-space-floor")])
+        #expect(back.freeSpaceFloor == nil)
+    }
 }
