@@ -75,6 +75,9 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
         case .failed(let call, let p, let n): self = .failed(call: Self.verb(call), path: p, reason: Self.words(errno: n))
         case .noSpace(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: ENOSPC))
         case .readOnly(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EROFS))
+        case .ioError(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EIO) + " (failing storage?)")
+        case .fileTooLarge(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EFBIG))
+        case .notRegularFile(let p): self = .failed(call: "read", path: p, reason: "not a regular file (a link, FIFO or device)")
         }
     }
 
@@ -123,7 +126,7 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
         let dir = POSIXLogDirectory(path: path)
         let names: [String]
         do throws(LogIOError) { names = try dir.fileNames() } catch { return LogAccessError(reading: error) }
-        let segments = names.compactMap(SegmentName.init(fileName:)).sorted()
+        let segments = SegmentName.readingOrder(names.compactMap(SegmentName.init(fileName:)))
         guard let first = segments.first else {
             return names.contains(LogFormat.markerName) ? .emptyLog(path: path) : .notATrackLog(path: path)
         }

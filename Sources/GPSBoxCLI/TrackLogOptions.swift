@@ -169,10 +169,11 @@ struct TrackLogOptions {
 
     /// Damage lines for stderr and whether any corruption was seen (exit status 3). Torn tails
     /// are the normal end of a log copied mid-write and are only mentioned when nothing at all
-    /// was read (a file that is not a segment, say), so an empty result is explained.
+    /// was read (a file that is not a segment, say), so an empty result is explained. A skipped
+    /// copy of a segment is always noted (docs/log-format.md §5 rule 10).
     static func report(_ reader: TrackLogReader, command: String, nothingRead: Bool = false,
                        to err: inout any TextSink) -> Bool {
-        for d in reader.damage where d.isCorruption || nothingRead {
+        for d in reader.damage where d.isCorruption || nothingRead || d.isSkippedCopy {
             let what: String
             if case .unreadable(let e) = d.reason {
                 what = LogAccessError(reading: e).description   // in words, not errno

@@ -110,4 +110,26 @@ import Testing
         #expect(output.contains("pull-logs: 0 segments"))
         #expect(!FileManager.default.fileExists(atPath: dest + "/gpx"))
     }
+
+    /// docs/log-format.md §1: a link to /dev/zero or a FIFO named like a segment is never copied
+    /// (it would hang the copy, or fill the disk with zeros).
+    @Test(arguments: [[], ["--no-rsync"]])
+    func onlyRegularFilesAreCopied(transport: [String]) throws {
+        let box = try TestTrackLog.make(firstTrip: 10, secondTrip: 5)
+        let dest = NSTemporaryDirectory() + "gpsbox-pulled-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: box)
+            try? FileManager.default.removeItem(atPath: dest)
+        }
+        let link = "9999999998-20261130T090000Z-00000000000000aa.gpslog"
+        let fifo = "9999999999-20261130T090000Z-00000000000000aa.gpslog"
+        try FileManager.default.createSymbolicLink(atPath: box + "/" + link, withDestinationPath: "/dev/zero")
+        #expect(mkfifo(box + "/" + fifo, 0o644) == 0)
+        let (status, output) = try pullLogs(transport + ["--no-gpx", box, dest])
+        #expect(status == 0, "\(output)")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: dest + "/log")
+        #expect(!copied.contains(link) && !copied.contains(fifo), "\(copied)")
+        #expect(copied.contains("GPSBOX-LOG"))
+        #expect(copied.count >= 2, "the real segments are copied")
+    }
 }

@@ -79,14 +79,14 @@ extension Daemon {
             }
             reportedWriterError = error
         }
-        let deleted = w.statistics.segmentsDeleted
-        if deleted > reportedSegmentsDeleted {
-            // TODO(merge with log-runs): name the batch's oldest time once the writer reports
-            // deletion batches; until then the count of segments the ring removed.
-            log(.notice, "ring deleted \(deleted - reportedSegmentsDeleted) oldest segment(s) to keep the quota and free-space floor",
-                [("log-dir", config.logDir), ("deleted-total", String(deleted))])
+        // One line per batch the ring deleted (docs/log-format.md §6): how many, how much, how old.
+        for batch in w.takeDeletions() {
+            let why = batch.reason == .quota ? "to keep the quota" : "to keep the free-space floor"
+            var data = [("log-dir", config.logDir), ("bytes", String(batch.bytes))]
+            if let oldest = batch.oldestTime { data.append(("oldest", oldest.rfc3339)) }
+            if let newest = batch.newestTime { data.append(("newest", newest.rfc3339)) }
+            log(.notice, "ring deleted \(batch.segments) oldest segment(s) \(why)", data)
         }
-        reportedSegmentsDeleted = deleted
     }
 
     /// A line that may repeat every loop goes through the journal's rate limit.

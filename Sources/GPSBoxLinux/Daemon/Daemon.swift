@@ -73,7 +73,6 @@ public final class Daemon {
     /// Why nothing can be stored, when the writer cannot say it (see Daemon+Storage).
     var storageFailure: String?
     var reportedWriterError: String?
-    var reportedSegmentsDeleted = 0
     var journalLimit = JournalRateLimit()
     /// `gpsbox record` reaches the daemon here (nil: no status file, or the socket failed).
     var control: ControlSocket?
