@@ -3,6 +3,13 @@ import Testing
 @testable import GPSBoxCLI
 @testable import GPSBoxCore
 
+/// `$body*hh` with the XOR checksum.
+func sentence(_ body: String) -> [UInt8] {
+    let cs = body.utf8.reduce(UInt8(0), ^)
+    let hex = Array("0123456789ABCDEF")
+    return Array(("$" + body + "*" + String(hex[Int(cs >> 4)]) + String(hex[Int(cs & 15)])).utf8)
+}
+
 @Suite struct DecodeCommandTests {
     static let corpus: String = {
         var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -68,16 +75,66 @@ import Testing
         #expect(lines[1]["offset"] as? Int == good && lines[1]["reason"] as? String == "checksumMismatch")
     }
 
-    @Test func invalidFieldIsReportedWithItsOffset() throws {
-        let body = "GPRMC,120000,A,4400.000,N,00000.000,E,0.1,10.0,181315,,,A" // month 13
-        let sum = body.utf8.reduce(UInt8(0), ^)
-        let hex = String(sum, radix: 16, uppercase: true)
-        let path = try Self.temporaryFile(Array("$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n".utf8))
+    /// A checksum-valid sentence with an impossible field is not damage: the field is left
+    /// unknown and named, the rest of the sentence is kept (issue 15 rule 3).
+    @Test func anInvalidFieldIsNamedAndTheSentenceKept() throws {
+        let path = try Self.temporaryFile(Array(sentence("GPRMC,120000,A,4400.000,N,00000.000,E,0.1,10.0,181315,,,A")) + [13, 10])
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (status, out, err) = Self.run([path, "--format", "messages"])
-        #expect(status == .damagedDataSkipped)
-        #expect(err.contains("first at byte offset 0: invalid sentence $GPRMC: field 9: out of range"))
-        #expect(try Self.objects(out).first?["class"] as? String == "ERROR")
+        #expect(status == .success && err.isEmpty)
+        let rmc = try #require(try Self.objects(out).first)
+        #expect(rmc["class"] as? String == "NMEA" && rmc["invalidFields"] as? [Int] == [9])
+        #expect(rmc["fieldError"] as? String == "field 9: out of range" && rmc["date"] == nil)
+        #expect(rmc["lat"] as? Double == 44 && rmc["speed"] != nil, "the other fields are kept")
+        let (_, statsOut, _) = Self.run([path, "--format", "stats"])
+        let stats = try #require(try Self.objects(statsOut).first)
+        #expect(stats["invalidFields"] as? Int == 1 && stats["sentencesWithInvalidFields"] as? Int == 1)
+    }
+
+    /// Host poll requests (u-center writes them into its captures) are counted as polls.
+    @Test func ubxPollsAreCountedNotDamage() throws {
+        let bytes = UBXFrameBuilder.frame(class: 0x0A, id: 0x04) // MON-VER poll
+            + UBXFrameBuilder.frame(class: 0x06, id: 0x8B, payload: [0, 0, 0, 0, 0x01, 0x00, 0x21, 0x30] as [UInt8])
+        let path = try Self.temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status, out, err) = Self.run([path, "--format", "stats"])
+        #expect(status == .success && err.isEmpty)
+        let stats = try #require(try Self.objects(out).first)
+        #expect(stats["ubxPolls"] as? Int == 2 && stats["malformedUBX"] as? Int == 0)
+    }
+
+    /// A long proprietary sentence ($PUBX,03 with 64 satellites, ~1300 characters) is a sentence.
+    @Test func longProprietarySentencesAreAccepted() throws {
+        let sats = (1...64).map { ",\($0),U,123,45,40,064" }.joined()
+        let body = "PUBX,03,64" + sats
+        #expect(body.count > 1000)
+        let path = try Self.temporaryFile(Array(sentence(body)) + [13, 10])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status, out, err) = Self.run([path, "--format", "messages"])
+        #expect(status == .success && err.isEmpty)
+        #expect(try Self.objects(out).first?["type"] as? String == "PUBX")
+    }
+
+    /// The `# Date:` hint is found however the reads cut the header (`cat x.log | gpsbox decode -`).
+    @Test(arguments: [1, 3, 7, 64, 4096])
+    func theCaptureHintDoesNotDependOnHowTheBytesArrive(chunk: Int) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.corpus + "/nl402u.log")))
+        let whole = StreamDecoder(format: .tpv)
+        var io = CommandIO(out: StringSink(), err: StringSink())
+        whole.feed(bytes[...], &io)
+        whole.finish(&io)
+        let expected = (io.out as! StringSink).text
+        let cut = StreamDecoder(format: .tpv)
+        var io2 = CommandIO(out: StringSink(), err: StringSink())
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunk, bytes.count)
+            cut.feed(bytes[offset..<end], &io2)
+            offset = end
+        }
+        cut.finish(&io2)
+        #expect((io2.out as! StringSink).text == expected)
+        #expect(expected.contains("\"time\":\"20"), "fixes are dated")
     }
 
     @Test func unreadableFileIsOneLineAndExitOne() {
