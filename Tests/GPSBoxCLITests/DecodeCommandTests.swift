@@ -118,7 +118,11 @@ func sentence(_ body: String) -> [UInt8] {
     /// The `# Date:` hint is found however the reads cut the header (`cat x.log | gpsbox decode -`).
     @Test(arguments: [1, 3, 7, 64, 4096])
     func theCaptureHintDoesNotDependOnHowTheBytesArrive(chunk: Int) throws {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.corpus + "/nl402u.log")))
+        // GGA carries no date: only the header's hint dates these fixes.
+        var bytes = Array("# Name: test\n# Date: 2019-04-07\n".utf8)
+        for t in ["120000", "120001", "120002"] {
+            bytes += sentence("GPGGA,\(t),4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,") + [13, 10]
+        }
         let whole = StreamDecoder(format: .tpv)
         var io = CommandIO(out: StringSink(), err: StringSink())
         whole.feed(bytes[...], &io)
@@ -134,7 +138,33 @@ func sentence(_ body: String) -> [UInt8] {
         }
         cut.finish(&io2)
         #expect((io2.out as! StringSink).text == expected)
-        #expect(expected.contains("\"time\":\"20"), "fixes are dated")
+        #expect(expected.contains("\"time\":\"2019-04-07T12:00:02.000Z\""), "fixes are dated from the hint: \(expected)")
+    }
+
+    /// Issue 16: Ctrl-C on `decode --format stats` still prints the stats gathered so far.
+    @Test func interruptedStatsArePrinted() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3) // Tests/GPSBoxCLITests/DecodeCommandTests.swift
+        let gpsbox = parts.joined(separator: "/") + "/.build/debug/gpsbox"
+        try #require(FileManager.default.isExecutableFile(atPath: gpsbox))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gpsbox)
+        process.arguments = ["decode", "-", "--format", "stats"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let bytes = Array(sentence("GPGGA,092750.000,5321.6802,N,00630.3372,W,1,8,1.03,61.7,M,55.2,M,,")) + [13, 10]
+        input.fileHandleForWriting.write(Data(bytes + Array("$GPGGA,0927".utf8))) // ends inside a sentence
+        Thread.sleep(forTimeInterval: 1.0) // the stream stays open: only Ctrl-C ends it
+        process.interrupt()
+        process.waitUntilExit()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stats = try #require(try Self.objects(out).first)
+        #expect(stats["class"] as? String == "STATS" && stats["nmea"] as? Int == 1 && stats["bytes"] as? Int == bytes.count + 11)
+        #expect(stats["truncatedFrames"] as? Int == 0, "the sentence the interrupt cut is unread, not damage")
+        #expect(process.terminationStatus == 0)
+        try? input.fileHandleForWriting.close()
     }
 
     @Test func unreadableFileIsOneLineAndExitOne() {
