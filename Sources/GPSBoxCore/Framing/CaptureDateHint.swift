@@ -48,8 +48,8 @@ public struct CaptureDateHintReader: Sendable {
     private var line: [UInt8] = []
     private var done = false
     private var atLineStart = true
-    /// Longer header lines are cut; a `# Date:` line is far shorter.
-    static let lineLimit = 256
+    /// Longer header lines are cut (a `# Date:` line is far shorter), so memory stays bounded.
+    static let lineLimit = 4096
 
     public init() {}
 
