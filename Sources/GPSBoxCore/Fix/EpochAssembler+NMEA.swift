@@ -12,10 +12,19 @@ extension EpochAssembler {
     /// and only when no UBX solution covers it. Fields that do not decode are left unknown;
     /// `decode --format messages` reports them.
     public mutating func consumeNMEA(_ sentence: ArraySlice<UInt8>, _ emit: (Fix) -> Void) {
+        // Keeping sentences unparsed only pays while UBX solutions arrive; an NMEA-only stream
+        // is decoded at once (the choice at the epoch's close is the same either way).
+        guard epochsSinceUBXSolution < Self.lazyNMEAEpochs else {
+            if let s = try? NMEASentence(sentence: sentence) { consumeNMEA(s, emit) }
+            return
+        }
         guard let role = NMEAEpochRole(sentence: sentence) else { return }
         beginNMEA(role, emit)
         if !nmeaPending.append(sentence), let s = try? NMEASentence(sentence: sentence) { apply(s) }
     }
+
+    /// NMEA epochs without a UBX solution after which sentences are decoded as they arrive.
+    static let lazyNMEAEpochs = 4
 
     /// Feeds an already decoded sentence (decoded at once, for callers that decode anyway).
     public mutating func consumeNMEA(_ s: NMEASentence, _ emit: (Fix) -> Void) {
@@ -159,6 +168,7 @@ extension EpochAssembler {
             ubxSolutionSinceNMEAClose = false
         }
         if ubxCoversNMEAEpoch(timeOfDay: nmea.timeOfDay) { return }
+        if epochsSinceUBXSolution < Self.lazyNMEAEpochs { epochsSinceUBXSolution += 1 }
         if !nmeaPending.isEmpty {
             var pending = NMEAEpochBuffer()
             swap(&pending, &nmeaPending) // kept unique: parsing mutates self

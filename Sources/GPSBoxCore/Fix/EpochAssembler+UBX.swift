@@ -175,6 +175,7 @@ extension EpochAssembler {
         if ubx.hasSolution {
             recentUBXTimes.append(fix.time.map(Self.timeOfDay) ?? ubxTimeOfDay() ?? -1)
             ubxSolutionSinceNMEAClose = true
+            epochsSinceUBXSolution = 0
         }
         if let t = fix.time, fix.timeValid { dating.note(receiverTime: t) }
         release(fix, hintDated: false, emit)

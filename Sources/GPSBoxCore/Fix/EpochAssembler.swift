@@ -38,6 +38,9 @@ public struct EpochAssembler: Sendable {
     var recentUBXTimes = RecentTimesOfDay()
     /// True when a UBX solution closed since the last NMEA epoch did (for NMEA without a time).
     var ubxSolutionSinceNMEAClose = false
+    /// NMEA epochs closed without a UBX solution since the last one (capped): while small, NMEA
+    /// sentences are kept unparsed until their epoch closes.
+    var epochsSinceUBXSolution = Int.max
     /// Receiver dates: the last day and time of day a fix was dated with, and where from.
     var dating = EpochDating()
     var gate = FixDateGate()
