@@ -5,7 +5,8 @@
 // Oracles besides "no crash, no sanitizer report":
 // - chunking invariance: the input split in two differently sized ways gives the same frames
 //   and counters as the whole input fed at once;
-// - every frame is accounted for: bytes of frames + skipped + comments + CR/LF = bytes fed.
+// - every frame is accounted for: bytes of frames + skipped + comments + CR/LF = bytes fed;
+// - the capture hint read chunk by chunk (CaptureDateHintReader) equals the whole-header parse.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -52,6 +53,17 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("chunking changed the result (chunk \(chunk)): \(whole.frames) vs \(pieces.frames)")
     }
     if whole.counters.bytesFed != size { fatalError("bytesFed \(whole.counters.bytesFed) != \(size)") }
+
+    if size < 4096 {
+        var hint = CaptureDateHintReader()
+        var offset = 0
+        while offset < bytes.count {
+            hint.feed(bytes[offset..<min(offset + chunk, bytes.count)])
+            offset += chunk
+        }
+        hint.finish()
+        if hint.date != CaptureDateHint.parse(bytes[...]) { fatalError("capture hint depends on chunking") }
+    }
 
     // The NMEA decoders also take arbitrary bytes directly, not only verified sentences.
     _ = try? NMEASentence(sentence: bytes[...])

@@ -3,8 +3,13 @@
 // FrameSplitter in capture mode (gpsd's `#` comment lines between frames are skipped), so gpsd
 // regression captures decode as gpsd reads them. Exit 3 when damaged data was skipped
 // (DESIGN.md §2), with one stderr line saying how much and where the first damage was.
+// Ctrl-C (SIGINT) during `--format stats` still prints the stats gathered so far: the signal
+// arrives through a signalfd polled beside the input (GPSBoxLinux SignalReceiver).
 import GPSBoxCore
 import GPSBoxSystem
+#if os(Linux)
+import GPSBoxLinux
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,6 +28,7 @@ struct DecodeCommand: Subcommand {
           --format messages   every frame: decoded NMEA and UBX messages, RTCM3 headers, and
                               what was skipped (DISCARDED with byte offset and reason)
           --format stats      one object with the frame counters and message counts
+                              (Ctrl-C prints the counts gathered so far)
 
         exit status: 0 ok; 1 unreadable input; 2 usage error; 3 done, but damaged data was skipped.
         """
@@ -61,7 +67,13 @@ struct DecodeCommand: Subcommand {
         let decoder = StreamDecoder(format: format)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var offset = 0
+        let interrupt = format == .stats ? Self.interruptWatch(io) : nil
+        var interrupted = false
         while true {
+            if let interrupt, interrupt.arrivedBeforeInput(fd) {
+                interrupted = true
+                break
+            }
             let n: Int
             do {
                 n = try sys("read", path: name) { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
@@ -70,17 +82,52 @@ struct DecodeCommand: Subcommand {
                 return .failure
             }
             if n == 0 { break }
-            if offset == 0 { decoder.referenceDate = CaptureDateHint.parse(buffer[0..<n]) }
             decoder.feed(buffer[0..<n], &io)
             offset += n
             progress.update(done: Int64(offset), total: size)
         }
         progress.finish()
-        decoder.finish(&io)
+        decoder.finish(&io, interrupted: interrupted)
         if let damage = decoder.damageSummary {
             io.err.write("gpsbox decode: \(name): \(damage)\n")
             return .damagedDataSkipped
         }
         return .success
     }
+}
+
+extension DecodeCommand {
+    /// SIGINT as a descriptor, only when this is the gpsbox process writing to its own stdout (a
+    /// test calling `GPSBox.main` with a string sink keeps the signal mask of its runner).
+    static func interruptWatch(_ io: CommandIO) -> InterruptWatch? {
+        guard io.out is FileSink else { return nil }
+        return InterruptWatch()
+    }
+}
+
+/// Waits for input or SIGINT, whichever comes first.
+struct InterruptWatch {
+    #if os(Linux)
+    private let receiver: SignalReceiver
+
+    init?() {
+        guard let r = try? SignalReceiver([.interrupt]) else { return nil }
+        receiver = r
+    }
+
+    /// True when SIGINT is pending; otherwise returns once `fd` is readable (or at end of file).
+    func arrivedBeforeInput(_ fd: Int32) -> Bool {
+        var polls = PollSet()
+        let input = polls.watch(fd)
+        let signal = polls.watch(receiver.fd)
+        while true {
+            guard (try? polls.wait(timeoutMilliseconds: nil)) != nil else { return false }
+            if polls.events(at: signal).contains(.readable) { return true }
+            if !polls.events(at: input).isEmpty { return false }
+        }
+    }
+    #else
+    init?() { nil }
+    func arrivedBeforeInput(_ fd: Int32) -> Bool { false }
+    #endif
 }

@@ -13,26 +13,31 @@ final class StreamDecoder {
     private var firstDamage: (offset: Int, what: String)?
     private var assembler = EpochAssembler()
     private(set) var fixes = 0
-
-    /// gpsd's `# Date:` capture hint (CaptureDateHint), set before the first feed.
-    var referenceDate: UTCTime? {
-        get { assembler.referenceDate }
-        set { assembler.referenceDate = newValue }
-    }
+    /// gpsd's `# Date:` capture hint, read from the header however the reads cut it.
+    private var hint = CaptureDateHintReader()
+    private(set) var invalidFields = 0
+    private(set) var sentencesWithInvalidFields = 0
+    private(set) var polls = 0
 
     init(format: DecodeCommand.Format) { self.format = format }
 
     var counters: FrameCounters { splitter.counters }
 
     func feed(_ chunk: ArraySlice<UInt8>, _ io: inout CommandIO) {
+        hint.feed(chunk)
+        if assembler.referenceDate == nil, let d = hint.date { assembler.referenceDate = d }
         var lines: [String] = []
         splitter.feed(chunk, reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
         for l in lines { io.out.write(l) }
     }
 
-    func finish(_ io: inout CommandIO) {
+    /// Ends the stream. `interrupted` (SIGINT): the frame the last read cut in half is not
+    /// damage, only unread, so the splitter is not finished.
+    func finish(_ io: inout CommandIO, interrupted: Bool = false) {
         var lines: [String] = []
-        splitter.finish(reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
+        if !interrupted {
+            splitter.finish(reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
+        }
         if format == .tpv { assembler.flush { fix in self.emit(fix, &lines) } }
         for l in lines { io.out.write(l) }
         if format == .stats {
@@ -47,14 +52,22 @@ final class StreamDecoder {
 
     private func handle(_ frame: Frame, _ offset: Int, _ lines: inout [String]) {
         switch frame {
+        case .nmea(let s) where format == .tpv:
+            // Grouped into epochs unparsed; decoded only when no UBX solution covers the epoch.
+            assembler.consumeNMEA(s) { fix in self.emit(fix, &lines) }
         case .nmea(let s):
             do {
                 let sentence = try NMEASentence(sentence: s)
                 count(sentence.typeName)
+                let invalid = sentence.invalidFields
+                if !invalid.isEmpty {
+                    invalidFields += invalid.count
+                    sentencesWithInvalidFields += 1
+                }
                 switch format {
                 case .messages: lines.append(sentence.jsonLine + "\n")
-                case .tpv: assembler.consumeNMEA(sentence) { fix in self.emit(fix, &lines) }
-                case .stats: assembler.consumeNMEA(sentence) { _ in self.fixes += 1 }
+                case .tpv: break
+                case .stats: assembler.consumeNMEA(s) { _ in self.fixes += 1 }
                 }
             } catch {
                 invalidSentences += 1
@@ -70,9 +83,12 @@ final class StreamDecoder {
         case let .ubx(id, payload):
             let message = UBXMessage(id: id, payload: payload)
             count(id.name)
-            if case .malformed(let error, _) = message {
+            switch message {
+            case .malformed(let error, _):
                 malformedUBX += 1
                 noteDamage(offset, "malformed \(id.name): \(error)")
+            case .poll: polls += 1
+            default: break
             }
             switch format {
             case .messages: lines.append(message.jsonLine + "\n")
@@ -116,7 +132,9 @@ final class StreamDecoder {
         w.field("ubx", c.ubxFrames); w.field("rtcm3", c.rtcm3Frames); w.field("checksumFailures", c.checksumFailures)
         w.field("malformedFrames", c.malformedFrames); w.field("truncatedFrames", c.truncatedFrames)
         w.field("bytesSkipped", c.bytesSkipped); w.field("commentBytes", c.commentBytes)
-        w.field("invalidSentences", invalidSentences); w.field("malformedUBX", malformedUBX); w.field("fixes", fixes)
+        w.field("invalidSentences", invalidSentences); w.field("malformedUBX", malformedUBX); w.field("ubxPolls", polls)
+        w.field("invalidFields", invalidFields); w.field("sentencesWithInvalidFields", sentencesWithInvalidFields)
+        w.field("fixes", fixes)
         var m = JSONObjectWriter()
         for (k, v) in messageCounts.sorted(by: { $0.key < $1.key }) { m.field(k, v) }
         w.rawField("messages", m.finished())

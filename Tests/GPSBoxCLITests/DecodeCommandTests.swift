@@ -3,6 +3,13 @@ import Testing
 @testable import GPSBoxCLI
 @testable import GPSBoxCore
 
+/// `$body*hh` with the XOR checksum.
+func sentence(_ body: String) -> [UInt8] {
+    let cs = body.utf8.reduce(UInt8(0), ^)
+    let hex = Array("0123456789ABCDEF")
+    return Array(("$" + body + "*" + String(hex[Int(cs >> 4)]) + String(hex[Int(cs & 15)])).utf8)
+}
+
 @Suite struct DecodeCommandTests {
     static let corpus: String = {
         var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -68,16 +75,96 @@ import Testing
         #expect(lines[1]["offset"] as? Int == good && lines[1]["reason"] as? String == "checksumMismatch")
     }
 
-    @Test func invalidFieldIsReportedWithItsOffset() throws {
-        let body = "GPRMC,120000,A,4400.000,N,00000.000,E,0.1,10.0,181315,,,A" // month 13
-        let sum = body.utf8.reduce(UInt8(0), ^)
-        let hex = String(sum, radix: 16, uppercase: true)
-        let path = try Self.temporaryFile(Array("$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n".utf8))
+    /// A checksum-valid sentence with an impossible field is not damage: the field is left
+    /// unknown and named, the rest of the sentence is kept (issue 15 rule 3).
+    @Test func anInvalidFieldIsNamedAndTheSentenceKept() throws {
+        let path = try Self.temporaryFile(Array(sentence("GPRMC,120000,A,4400.000,N,00000.000,E,0.1,10.0,181315,,,A")) + [13, 10])
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (status, out, err) = Self.run([path, "--format", "messages"])
-        #expect(status == .damagedDataSkipped)
-        #expect(err.contains("first at byte offset 0: invalid sentence $GPRMC: field 9: out of range"))
-        #expect(try Self.objects(out).first?["class"] as? String == "ERROR")
+        #expect(status == .success && err.isEmpty)
+        let rmc = try #require(try Self.objects(out).first)
+        #expect(rmc["class"] as? String == "NMEA" && rmc["invalidFields"] as? [Int] == [9])
+        #expect(rmc["fieldError"] as? String == "field 9: out of range" && rmc["date"] == nil)
+        #expect(rmc["lat"] as? Double == 44 && rmc["speed"] != nil, "the other fields are kept")
+        let (_, statsOut, _) = Self.run([path, "--format", "stats"])
+        let stats = try #require(try Self.objects(statsOut).first)
+        #expect(stats["invalidFields"] as? Int == 1 && stats["sentencesWithInvalidFields"] as? Int == 1)
+    }
+
+    /// Host poll requests (u-center writes them into its captures) are counted as polls.
+    @Test func ubxPollsAreCountedNotDamage() throws {
+        let bytes = UBXFrameBuilder.frame(class: 0x0A, id: 0x04) // MON-VER poll
+            + UBXFrameBuilder.frame(class: 0x06, id: 0x8B, payload: [0, 0, 0, 0, 0x01, 0x00, 0x21, 0x30] as [UInt8])
+        let path = try Self.temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status, out, err) = Self.run([path, "--format", "stats"])
+        #expect(status == .success && err.isEmpty)
+        let stats = try #require(try Self.objects(out).first)
+        #expect(stats["ubxPolls"] as? Int == 2 && stats["malformedUBX"] as? Int == 0)
+    }
+
+    /// A long proprietary sentence ($PUBX,03 with 64 satellites, ~1300 characters) is a sentence.
+    @Test func longProprietarySentencesAreAccepted() throws {
+        let sats = (1...64).map { ",\($0),U,123,45,40,064" }.joined()
+        let body = "PUBX,03,64" + sats
+        #expect(body.count > 1000)
+        let path = try Self.temporaryFile(Array(sentence(body)) + [13, 10])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (status, out, err) = Self.run([path, "--format", "messages"])
+        #expect(status == .success && err.isEmpty)
+        #expect(try Self.objects(out).first?["type"] as? String == "PUBX")
+    }
+
+    /// The `# Date:` hint is found however the reads cut the header (`cat x.log | gpsbox decode -`).
+    @Test(arguments: [1, 3, 7, 64, 4096])
+    func theCaptureHintDoesNotDependOnHowTheBytesArrive(chunk: Int) throws {
+        // GGA carries no date: only the header's hint dates these fixes.
+        var bytes = Array("# Name: test\n# Date: 2019-04-07\n".utf8)
+        for t in ["120000", "120001", "120002"] {
+            bytes += sentence("GPGGA,\(t),4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,") + [13, 10]
+        }
+        let whole = StreamDecoder(format: .tpv)
+        var io = CommandIO(out: StringSink(), err: StringSink())
+        whole.feed(bytes[...], &io)
+        whole.finish(&io)
+        let expected = (io.out as! StringSink).text
+        let cut = StreamDecoder(format: .tpv)
+        var io2 = CommandIO(out: StringSink(), err: StringSink())
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunk, bytes.count)
+            cut.feed(bytes[offset..<end], &io2)
+            offset = end
+        }
+        cut.finish(&io2)
+        #expect((io2.out as! StringSink).text == expected)
+        #expect(expected.contains("\"time\":\"2019-04-07T12:00:02.000Z\""), "fixes are dated from the hint: \(expected)")
+    }
+
+    /// Issue 16: Ctrl-C on `decode --format stats` still prints the stats gathered so far.
+    @Test func interruptedStatsArePrinted() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3) // Tests/GPSBoxCLITests/DecodeCommandTests.swift
+        let gpsbox = parts.joined(separator: "/") + "/.build/debug/gpsbox"
+        try #require(FileManager.default.isExecutableFile(atPath: gpsbox))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gpsbox)
+        process.arguments = ["decode", "-", "--format", "stats"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let bytes = Array(sentence("GPGGA,092750.000,5321.6802,N,00630.3372,W,1,8,1.03,61.7,M,55.2,M,,")) + [13, 10]
+        input.fileHandleForWriting.write(Data(bytes + Array("$GPGGA,0927".utf8))) // ends inside a sentence
+        Thread.sleep(forTimeInterval: 1.0) // the stream stays open: only Ctrl-C ends it
+        process.interrupt()
+        process.waitUntilExit()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stats = try #require(try Self.objects(out).first)
+        #expect(stats["class"] as? String == "STATS" && stats["nmea"] as? Int == 1 && stats["bytes"] as? Int == bytes.count + 11)
+        #expect(stats["truncatedFrames"] as? Int == 0, "the sentence the interrupt cut is unread, not damage")
+        #expect(process.terminationStatus == 0)
+        try? input.fileHandleForWriting.close()
     }
 
     @Test func unreadableFileIsOneLineAndExitOne() {

@@ -98,7 +98,8 @@ func nmea(_ body: String) -> ArraySlice<UInt8> {
         #expect(t.date?.fullYear() == 2002)
     }
 
-    /// Impossible values are errors that name the field, never a fix.
+    /// Impossible values are left unknown and named (field and reason), never a fix; the sentence
+    /// itself still decodes (issue 15 rule 3).
     static let bad: [(String, Int, NMEAError.Reason)] = [
         ("GPGGA,120000,9100.000,N,00000.000,E,1,5,1.0,10,M,0,M,,", 2, .outOfRange),      // latitude 91°
         ("GPGGA,120000,4460.000,N,00000.000,E,1,5,1.0,10,M,0,M,,", 2, .outOfRange),      // minute 60
@@ -120,9 +121,42 @@ func nmea(_ body: String) -> ArraySlice<UInt8> {
     ]
 
     @Test(arguments: bad.indices)
-    func impossibleValuesAreErrorsNamingTheField(_ row: Int) {
+    func impossibleValuesAreLeftUnknownAndNamed(_ row: Int) throws {
         let (body, field, reason) = Self.bad[row]
-        #expect(throws: NMEAError(field: field, reason), "\(body)") { try NMEASentence(sentence: nmea(body)) }
+        let s = try NMEASentence(sentence: nmea(body))
+        #expect(s.invalidFields.first == NMEAError(field: field, reason), "\(body)")
+        #expect(s.invalidFields.contains(field: field))
+        #expect(s.jsonLine.contains("\"invalidFields\":[\(field)"), "\(s.jsonLine)")
+        switch s {
+        case .gga(let g) where field <= 5: #expect(g.latitude == nil || g.longitude == nil || g.time == nil)
+        case .gga(let g): #expect(g.latitude != nil && g.altitudeMSL == nil && g.numSV == 5, "the other fields decode")
+        case .rmc(let r) where field == 9: #expect(r.date == nil && r.speed != nil && r.latitude != nil)
+        case .rmc(let r) where field == 2: #expect(r.status == nil && r.latitude != nil && !r.hasFix)
+        case .rmc(let r) where field == 8: #expect(r.course == nil && r.speed != nil)
+        case .rmc(let r): #expect(r.positionMode == nil && r.date != nil)
+        case .zda(let z): #expect(z.date == nil && z.time != nil)
+        case .gsa(let g): #expect(g.pdop == DOPx100(rawValue: 100))
+        case .gsv(let g): #expect(g.satellites.first?.elevation == nil && g.satellitesInView == 1)
+        default: Issue.record("unexpected \(s)")
+        }
+    }
+
+    /// Vendor and version variants seen in real receivers: each gives every field it can.
+    @Test func layoutsOfOtherVersionsAndVendorsDecode() throws {
+        // NMEA 2.x RMC without the mode field.
+        let v2 = try RMC(sentence: nmea("GPRMC,225446,A,4916.45,N,12311.12,W,000.5,054.7,191194,020.3,E"))
+        #expect(v2.positionMode == nil && v2.hasFix && v2.invalidFields.isEmpty)
+        // NMEA 4.1 RMC with the navigation status.
+        let v41 = try RMC(sentence: nmea("GNRMC,083559.00,A,4717.11437,N,00833.91522,E,0.004,77.52,091202,,,A,V"))
+        #expect(v41.navigationalStatus == .notValid && v41.invalidFields.isEmpty)
+        // A magnetic-variation direction that is neither E nor W: the variation is unknown, the
+        // rest (speed, course, date) is read.
+        let mv = try RMC(sentence: nmea("GPRMC,120000,A,4400.000,N,00000.000,E,0.1,10.0,181115,3.5,X,A"))
+        #expect(mv.magneticVariation == nil && mv.speed != nil && mv.course != nil && mv.date != nil && mv.hasFix)
+        #expect(mv.invalidFields.fields == [11])
+        // A letter where the GGA altitude unit belongs.
+        let gga = try GGA(sentence: nmea("GPGGA,120000,4400.000,N,00000.000,E,1,5,1.0,10,F,0,M,,"))
+        #expect(gga.altitudeMSL == Millimetres(rawValue: 10_000) && gga.invalidFields.fields == [10])
     }
 
     @Test(arguments: ["GP", "GL", "GA", "GB", "BD", "GQ", "GI", "GN"])

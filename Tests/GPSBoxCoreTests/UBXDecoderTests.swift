@@ -268,6 +268,8 @@ private func read(_ type: String, _ p: ArraySlice<UInt8>) throws -> Reading {
         r.texts["message"] = m.text
     case let .other(id, _):
         Issue.record("\(type): decoded as raw \(id.name)")
+    case let .poll(id, _):
+        Issue.record("\(type): decoded as a poll of \(id.name)")
     case let .malformed(error, _):
         throw error
     }

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (UBXMessageID.navPVT, 83, 84), (.navPOSLLH, 27, 28), (.navSOL, 0, 52), (.navDOP, 17, 18), (.navEOE, 3, 4),
+        (UBXMessageID.navPVT, 83, 84), (.navPOSLLH, 27, 28), (.navSOL, 1, 52), (.navDOP, 17, 18), (.navEOE, 3, 4),
         (.navTIMEUTC, 19, 20), (.navTIMEGPS, 15, 16), (.navSAT, 7, 8), (.ackACK, 1, 2), (.monVER, 39, 40),
         (.hnrPVT, 71, 72), (.navVELNED, 35, 36), (.navHPPOSLLH, 35, 36),
     ])
@@ -58,6 +58,27 @@ import Testing
         }
         #expect(throws: UBXError.unknownConfigKeySize(.cfgVALGET, key: 0x7000_0001)) {
             try CfgVALGETResponse(([1, 0, 0, 0, 0x01, 0x00, 0x00, 0x70, 0] as [UInt8])[...])
+        }
+    }
+
+    /// Host poll requests in u-center captures are polls, not malformed receiver output.
+    @Test func pollRequestsAreRecognised() {
+        for id in [UBXMessageID.monVER, .navPVT, .cfgVALGET, .navSAT] {
+            guard case .poll(let polled, let payload) = UBXMessage(id: id, payload: [][...]) else {
+                Issue.record("\(id.name) with an empty payload is not a poll")
+                continue
+            }
+            #expect(polled == id && payload.isEmpty)
+        }
+        // CFG-VALGET request: version 0, layer 0 (RAM), position 0, two keys without values.
+        let request: [UInt8] = [0, 0, 0, 0, 0x01, 0x00, 0x21, 0x30, 0x01, 0x00, 0x52, 0x40]
+        let m = UBXMessage(id: .cfgVALGET, payload: request[...])
+        guard case .poll = m else { Issue.record("CFG-VALGET request read as \(m)"); return }
+        #expect(m.jsonLine.contains("\"poll\":true"))
+        // A response (version 1) with a missing value byte is still malformed.
+        guard case .malformed = UBXMessage(id: .cfgVALGET, payload: ([1, 0, 0, 0, 0x01, 0x00, 0x21, 0x30, 0x64] as [UInt8])[...]) else {
+            Issue.record("a short CFG-VALGET response is not malformed")
+            return
         }
     }
 

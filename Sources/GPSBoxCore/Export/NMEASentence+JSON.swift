@@ -57,7 +57,7 @@ extension NMEASentence {
             letter("status", s.status?.rawValue); w.field("posMode", s.positionMode?.letter)
         case .gns(let s):
             w.field("talker", s.talker.description); time(s.time); position(s.latitude, s.longitude)
-            w.field("posMode", String(decoding: s.positionModes, as: UTF8.self)); w.field("numSV", s.numSV)
+            w.field("posMode", s.positionModes.isEmpty ? nil : String(decoding: s.positionModes, as: UTF8.self)); w.field("numSV", s.numSV)
             w.field("hdop", s.hdop?.value, decimals: 2); w.field("altMSL", s.altitudeMSL?.metres, decimals: 3)
             w.field("geoidSep", s.geoidSeparation?.metres, decimals: 3); w.field("navStatus", s.navigationalStatus?.letter)
         case .zda(let s):
@@ -81,6 +81,12 @@ extension NMEASentence {
             w.field("tpGran", s.timepulseGranularity)
         case .other:
             break
+        }
+        // Checksum-valid, but these fields held something unusable: left out above, named here.
+        let invalid = invalidFields
+        if let first = invalid.first {
+            w.rawField("invalidFields", "[" + invalid.fields.map(String.init).joined(separator: ",") + "]")
+            w.field("fieldError", first.description)
         }
         return w.finished()
     }

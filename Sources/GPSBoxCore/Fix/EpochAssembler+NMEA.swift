@@ -7,19 +7,35 @@
 // NMEA carries no accuracy estimates (only u-blox's PUBX,00 does): they stay nil.
 
 extension EpochAssembler {
-    /// Feeds one checksum-verified NMEA sentence (`Frame.nmea`). Sentences that do not decode
-    /// are skipped here; `decode --format messages` reports them.
+    /// Feeds one checksum-verified NMEA sentence (`Frame.nmea`). It is only grouped into its
+    /// epoch here (address and time field); the epoch's sentences are decoded when it closes,
+    /// and only when no UBX solution covers it. Fields that do not decode are left unknown;
+    /// `decode --format messages` reports them.
     public mutating func consumeNMEA(_ sentence: ArraySlice<UInt8>, _ emit: (Fix) -> Void) {
-        // A receiver that sends UBX solutions too is read from those (the preferred source).
-        guard !ubxSolutionSeen, let s = try? NMEASentence(sentence: sentence) else { return }
-        consumeNMEA(s, emit)
+        // Keeping sentences unparsed only pays while UBX solutions arrive; an NMEA-only stream
+        // is decoded at once (the choice at the epoch's close is the same either way).
+        guard epochsSinceUBXSolution < Self.lazyNMEAEpochs else {
+            if let s = try? NMEASentence(sentence: sentence) { consumeNMEA(s, emit) }
+            return
+        }
+        guard let role = NMEAEpochRole(sentence: sentence) else { return }
+        beginNMEA(role, emit)
+        if !nmeaPending.append(sentence), let s = try? NMEASentence(sentence: sentence) { apply(s) }
     }
 
+    /// NMEA epochs without a UBX solution after which sentences are decoded as they arrive.
+    static let lazyNMEAEpochs = 4
+
+    /// Feeds an already decoded sentence (decoded at once, for callers that decode anyway).
     public mutating func consumeNMEA(_ s: NMEASentence, _ emit: (Fix) -> Void) {
-        guard !ubxSolutionSeen else { return }
+        guard let role = s.epochRole else { return }
+        beginNMEA(role, emit)
+        apply(s)
+    }
+
+    mutating func apply(_ s: NMEASentence) {
         switch s {
         case let .gga(m):
-            beginNMEA(m.time, emit)
             setNMEAPosition(3, .gga, m.latitude, m.longitude)
             if let q = m.quality {
                 noteValidity(q.hasFix)
@@ -35,7 +51,6 @@ extension EpochAssembler {
             if nmea.fix.hdop == nil { nmea.fix.hdop = m.hdop }
             if let n = m.numSV { nmea.ggaSatellites = n }
         case let .gns(m):
-            beginNMEA(m.time, emit)
             setNMEAPosition(3, .gns, m.latitude, m.longitude)
             noteValidity(m.hasFix)
             nmea.ggaFix = nmea.ggaFix || m.hasFix
@@ -48,7 +63,6 @@ extension EpochAssembler {
             if nmea.fix.hdop == nil { nmea.fix.hdop = m.hdop }
             if let n = m.numSV, nmea.ggaSatellites == nil { nmea.ggaSatellites = n }
         case let .rmc(m):
-            beginNMEA(m.time, emit)
             if let d = m.date { nmea.date = d }
             setNMEAPosition(2, .rmc, m.latitude, m.longitude)
             noteValidity(m.hasFix)
@@ -64,15 +78,12 @@ extension EpochAssembler {
                 nmea.fix.provenance.velocity = .rmc
             }
         case let .gll(m):
-            beginNMEA(m.time, emit)
             setNMEAPosition(1, .gll, m.latitude, m.longitude)
             noteValidity(m.hasFix)
             nmea.rmcFix = nmea.rmcFix || m.hasFix
         case let .zda(m):
-            beginNMEA(m.time, emit)
             if let d = m.date { nmea.date = d }
         case let .vtg(m):
-            beginNMEA(nil, emit)
             if nmea.speedRank < 1, let v = m.speedFromKnots ?? m.speedFromKilometresPerHour {
                 nmea.speedRank = 1
                 nmea.fix.speed = v
@@ -80,7 +91,6 @@ extension EpochAssembler {
                 nmea.fix.provenance.velocity = .vtg
             }
         case let .gsa(m):
-            beginNMEA(nil, emit)
             if let mode = m.navigationMode { nmea.gsaMode = max(nmea.gsaMode ?? 0, mode) }
             nmea.gsaSatellites += m.satellitesUsed
             nmea.sawGSA = true
@@ -89,7 +99,6 @@ extension EpochAssembler {
             nmea.fix.vdop = m.vdop ?? nmea.fix.vdop
             nmea.fix.provenance.dop = .gsa
         case let .gsv(m):
-            beginNMEA(nil, emit)
             // One count per constellation: NMEA 4.10+ dual-band receivers repeat a talker's GSV set
             // for each signal (signalId), listing the same satellites again.
             let bit = UInt32(1) << UInt32(((m.talker.second ?? m.talker.first) &- 0x40) & 0x1F)
@@ -98,7 +107,6 @@ extension EpochAssembler {
                 nmea.satellitesInView += n
             }
         case let .pubx00(m):
-            beginNMEA(m.time, emit)
             setNMEAPosition(3, .pubx00, m.latitude, m.longitude)
             noteValidity(m.hasFix)
             nmea.rmcFix = nmea.rmcFix || m.hasFix
@@ -122,10 +130,16 @@ extension EpochAssembler {
         }
     }
 
-    /// A sentence with `time` starts a new epoch when the open one has another time.
-    mutating func beginNMEA(_ time: NMEATimeOfDay?, _ emit: (Fix) -> Void) {
-        let tod = time?.millisecondsSinceMidnight
+    /// A sentence with a time starts a new epoch when the open one has another time.
+    mutating func beginNMEA(_ role: NMEAEpochRole, _ emit: (Fix) -> Void) {
+        var tod: Int?
+        if case .timed(let t) = role { tod = t }
         if nmea.started, let tod, let open = nmea.timeOfDay, open != tod { closeNMEAEpoch(emit) }
+        // The receiver has moved on to another epoch: a UBX solution of an earlier one is
+        // complete, and goes out before this epoch's fix (time order).
+        if let tod, ubx.started, ubx.hasSolution, let u = ubxTimeOfDay(), !Self.sameTimeOfDay(u, tod) {
+            closeUBXEpoch(emit)
+        }
         nmea.started = true
         if nmea.timeOfDay == nil, let tod { nmea.timeOfDay = tod }
     }
@@ -144,28 +158,30 @@ extension EpochAssembler {
         if !valid { nmea.sawInvalid = true }
     }
 
+    /// Closes the open NMEA epoch: dropped unparsed when a UBX solution covers it, else its
+    /// sentences are decoded and become one fix.
     mutating func closeNMEAEpoch(_ emit: (Fix) -> Void) {
         guard nmea.started else { return }
-        defer { nmea = NMEAEpoch() }
+        defer {
+            nmea = NMEAEpoch()
+            nmeaPending.removeAll()
+            ubxSolutionSinceNMEAClose = false
+        }
+        if ubxCoversNMEAEpoch(timeOfDay: nmea.timeOfDay) { return }
+        if epochsSinceUBXSolution < Self.lazyNMEAEpochs { epochsSinceUBXSolution += 1 }
+        if !nmeaPending.isEmpty {
+            var pending = NMEAEpochBuffer()
+            swap(&pending, &nmeaPending) // kept unique: parsing mutates self
+            pending.forEach { raw in if let s = try? NMEASentence(sentence: raw) { apply(s) } }
+            swap(&pending, &nmeaPending)
+        }
         var fix = nmea.fix
-        // Date: this epoch's RMC/ZDA, else the last one seen (rolled over at midnight), else the hint.
-        if let tod = nmea.timeOfDay {
-            let pivot = referenceDate.map { $0.civil.year - $0.civil.year % 100 } ?? 1980
-            var day: Int64?
-            if let d = nmea.date, let midnight = d.utcTime(NMEATimeOfDay(hour: 0, minute: 0, second: 0, millisecond: 0),
-                                                          centuryStart: pivot) {
-                day = midnight.dayNumber
-            } else if let last = lastNMEADay {
-                day = last.day + (tod < last.timeOfDay - 43_200_000 ? 1 : 0)
-            } else if let hint = referenceDate {
-                day = hint.dayNumber
-            }
-            if let day {
-                fix.time = UTCTime(rawValue: day * 86_400_000 + Int64(tod))
-                fix.timeValid = nmea.sawValidity && !nmea.sawInvalid
-                fix.provenance.time = nmea.date != nil ? (nmea.timeSource == .rmc ? .rmc : .zda) : nmea.timeSource
-                lastNMEADay = (day, tod)
-            }
+        var hintDated = false
+        if let tod = nmea.timeOfDay, let dated = dating.day(timeOfDay: tod, date: nmea.date, hint: referenceDate) {
+            fix.time = UTCTime(rawValue: dated.day * Int64(Self.dayMs) + Int64(tod))
+            fix.timeValid = nmea.sawValidity && !nmea.sawInvalid
+            fix.provenance.time = nmea.date != nil ? (nmea.timeSource == .rmc ? .rmc : .zda) : nmea.timeSource
+            hintDated = !dated.fromReceiver
         }
         // Mode: GSA's navigation mode when sent; else a valid GGA/GNS (3D with an altitude) or RMC/GLL (2D).
         if let m = nmea.gsaMode, nmea.sawGSA {
@@ -186,7 +202,7 @@ extension EpochAssembler {
         }
         if nmea.satellitesInView > 0 { fix.satellitesInView = nmea.satellitesInView }
         guard fix.time != nil || fix.latitude != nil else { return }
-        emit(fix)
+        release(fix, hintDated: hintDated, emit)
     }
 
     /// GGA quality indicator (NMEA 0183 v4.11 GGA; u-blox M8 §31.2.5 table "Fix quality").

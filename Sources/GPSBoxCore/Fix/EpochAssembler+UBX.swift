@@ -6,14 +6,7 @@ extension EpochAssembler {
     /// Feeds one UBX message. Completed epochs are passed to `emit` (zero, one or two: an HNR-PVT
     /// arriving while a NAV epoch is open closes nothing, it is its own epoch).
     public mutating func consumeUBX(_ message: UBXMessage, _ emit: (Fix) -> Void) {
-        // The first UBX solution ends NMEA assembly: the NMEA epoch in progress is complete now,
-        // not at the end of the stream.
-        if !ubxSolutionSeen, nmea.started {
-            switch message {
-            case .navPVT, .navPVAT, .navPOSLLH, .navHPPOSLLH, .navSOL, .navPOSECEF: closeNMEAEpoch(emit)
-            default: break
-            }
-        }
+        closeNMEAEpochBefore(message, emit)
         switch message {
         case let .navPVT(m):
             begin(m.iTOW, emit)
@@ -26,7 +19,7 @@ extension EpochAssembler {
                             hAcc: m.hAcc, vAcc: m.vAcc)
             }
             setVelocity(.pvt, .navPVT, speed: Int64(m.gSpeed), course: m.headMot, climb: -Int64(m.velD),
-                        sAcc: Int64(m.sAcc))
+                        sAcc: Self.accuracy(m.sAcc))
             setSatellitesUsed(.pvt, .navPVT, Int(m.numSV))
             if ubx.fix.pdop == nil { ubx.fix.pdop = DOPx100(rawValue: m.pDOP) }
         case let .navPVAT(m):
@@ -37,7 +30,7 @@ extension EpochAssembler {
             setPosition(.pvt, .navPVAT, lat: m.lat, lon: m.lon, height: Int64(m.height), hMSL: Int64(m.hMSL),
                         hAcc: m.hAcc, vAcc: m.vAcc)
             setVelocity(.pvt, .navPVAT, speed: Int64(m.gSpeed), course: m.motHeading, climb: -Int64(m.velD),
-                        sAcc: Int64(m.sAcc))
+                        sAcc: Self.accuracy(m.sAcc))
             setSatellitesUsed(.pvt, .navPVAT, Int(m.numSV))
         case let .navHPPOSLLH(m):
             begin(m.iTOW, emit)
@@ -48,8 +41,8 @@ extension EpochAssembler {
             // heightHp is in 0.1 mm: round the sum to mm.
             ubx.fix.altitudeHAE = Millimetres(rawValue: Self.tenthsToMillimetres(Int64(m.height) * 10 + Int64(m.heightHp)))
             ubx.fix.altitudeMSL = Millimetres(rawValue: Self.tenthsToMillimetres(Int64(m.hMSL) * 10 + Int64(m.hMSLHp)))
-            ubx.fix.horizontalAccuracy = Millimetres(rawValue: Self.tenthsToMillimetres(Int64(m.hAcc)))
-            ubx.fix.verticalAccuracy = Millimetres(rawValue: Self.tenthsToMillimetres(Int64(m.vAcc)))
+            ubx.fix.horizontalAccuracy = Self.accuracy(m.hAcc).map { Millimetres(rawValue: Self.tenthsToMillimetres($0)) }
+            ubx.fix.verticalAccuracy = Self.accuracy(m.vAcc).map { Millimetres(rawValue: Self.tenthsToMillimetres($0)) }
             ubx.fix.provenance.position = .navHPPOSLLH
             ubx.fix.provenance.altitude = .navHPPOSLLH
             ubx.fix.provenance.accuracy = .navHPPOSLLH
@@ -60,7 +53,7 @@ extension EpochAssembler {
         case let .navVELNED(m):
             begin(m.iTOW, emit)
             setVelocity(.single, .navVELNED, speed: Int64(m.gSpeed) * 10, course: m.heading, climb: -Int64(m.velD) * 10,
-                        sAcc: Int64(m.sAcc) * 10)
+                        sAcc: Self.accuracy(m.sAcc).map { $0 * 10 })
         case let .navSOL(m):
             begin(m.iTOW, emit)
             setMode(.single, fixType: m.gpsFix, valid: m.gpsFixOK, diff: m.diffSoln, carrSoln: 0, source: .navSOL)
@@ -69,7 +62,7 @@ extension EpochAssembler {
             setECEFVelocity((m.ecefVX, m.ecefVY, m.ecefVZ), .navSOL)
             setSatellitesUsed(.single, .navSOL, Int(m.numSV))
             if ubx.fix.speedAccuracy == nil, ubx.velocityRank < .single {
-                ubx.fix.speedAccuracy = MillimetresPerSecond(rawValue: Int64(m.sAcc) * 10)
+                ubx.fix.speedAccuracy = Self.accuracy(m.sAcc).map { MillimetresPerSecond(rawValue: $0 * 10) }
             }
             if ubx.fix.pdop == nil { ubx.fix.pdop = DOPx100(rawValue: m.pDOP) }
         case let .navPOSECEF(m):
@@ -127,7 +120,7 @@ extension EpochAssembler {
             begin(m.iTOW, emit)
             closeUBXEpoch(emit)
         case let .hnrPVT(m):
-            emit(Self.fix(m))
+            release(Self.fix(m), hintDated: false, emit)
         default:
             break
         }
@@ -145,6 +138,9 @@ extension EpochAssembler {
     mutating func closeUBXEpoch(_ emit: (Fix) -> Void) {
         guard ubx.started else { return }
         defer { ubx = UBXEpoch() }
+        // An epoch of satellite or DOP messages only (its NAV-PVT lost) is no solution: its
+        // NMEA, if any, is.
+        guard ubx.hasSolution || ubx.timeRank > .none || ubx.gpsWeek != nil else { return }
         var fix = ubx.fix
         // ECEF position: the only position of NAV-SOL-era receivers.
         if let ecef = ubx.ecef, let g = ecef.geodetic {
@@ -176,14 +172,20 @@ extension EpochAssembler {
             fix.timeValid = ubx.gpsTimeValid
             fix.provenance.time = ubx.gpsTimeSource
         }
-        emit(fix)
+        if ubx.hasSolution {
+            recentUBXTimes.append(fix.time.map(Self.timeOfDay) ?? ubxTimeOfDay() ?? -1)
+            ubxSolutionSinceNMEAClose = true
+            epochsSinceUBXSolution = 0
+        }
+        if let t = fix.time, fix.timeValid { dating.note(receiverTime: t) }
+        release(fix, hintDated: false, emit)
     }
 
     // MARK: value setters (each keeps the best source seen so far)
 
     mutating func applyPVT(fixType: UInt8, gnssFixOK: Bool, diffSoln: Bool, carrSoln: UInt8,
                            date: (Int, Int, Int, Int, Int, Int), nano: Int32, timeValid: Bool, source: FixSource) {
-        ubxSolutionSeen = true
+        ubx.hasSolution = true
         setMode(.pvt, fixType: fixType, valid: gnssFixOK, diff: diffSoln, carrSoln: carrSoln, source: source)
         guard ubx.timeRank < .pvt,
               let t = Self.civilTime(date.0, date.1, date.2, date.3, date.4, date.5, nano: nano) else { return }
@@ -196,7 +198,7 @@ extension EpochAssembler {
 
     mutating func setMode(_ rank: SourceRank, fixType: UInt8, valid: Bool, diff: Bool, carrSoln: UInt8,
                           source: FixSource) {
-        if rank >= .single { ubxSolutionSeen = true }
+        if rank >= .single { ubx.hasSolution = true }
         guard ubx.modeRank < rank else { return }
         ubx.modeRank = rank
         ubx.fix.mode = FixMode(rawValue: fixType) ?? .none
@@ -206,28 +208,28 @@ extension EpochAssembler {
 
     mutating func setPosition(_ rank: SourceRank, _ source: FixSource, lat: Int32, lon: Int32, height: Int64,
                               hMSL: Int64, hAcc: UInt32, vAcc: UInt32) {
-        ubxSolutionSeen = true
+        ubx.hasSolution = true
         guard ubx.positionRank < rank, Self.isPlausible(lat: lat, lon: lon) else { return }
         ubx.positionRank = rank
         ubx.fix.latitude = Nanodegrees(degreesE7: lat)
         ubx.fix.longitude = Nanodegrees(degreesE7: lon)
         ubx.fix.altitudeHAE = Millimetres(rawValue: height)
         ubx.fix.altitudeMSL = Millimetres(rawValue: hMSL)
-        ubx.fix.horizontalAccuracy = Millimetres(rawValue: Int64(hAcc))
-        ubx.fix.verticalAccuracy = Millimetres(rawValue: Int64(vAcc))
+        ubx.fix.horizontalAccuracy = Self.accuracy(hAcc).map(Millimetres.init(rawValue:))
+        ubx.fix.verticalAccuracy = Self.accuracy(vAcc).map(Millimetres.init(rawValue:))
         ubx.fix.provenance.position = source
         ubx.fix.provenance.altitude = source
         ubx.fix.provenance.accuracy = source
     }
 
     mutating func setVelocity(_ rank: SourceRank, _ source: FixSource, speed: Int64, course: Int32, climb: Int64,
-                              sAcc: Int64) {
+                              sAcc: Int64?) {
         guard ubx.velocityRank < rank else { return }
         ubx.velocityRank = rank
         ubx.fix.speed = MillimetresPerSecond(rawValue: speed)
         ubx.fix.course = DegreesE5(rawValue: course)
         ubx.fix.climb = MillimetresPerSecond(rawValue: climb)
-        ubx.fix.speedAccuracy = MillimetresPerSecond(rawValue: sAcc)
+        ubx.fix.speedAccuracy = sAcc.map(MillimetresPerSecond.init(rawValue:))
         ubx.fix.provenance.velocity = source
     }
 
@@ -239,7 +241,7 @@ extension EpochAssembler {
     }
 
     mutating func setECEF(_ p: ECEFPosition, _ source: FixSource) {
-        ubxSolutionSeen = true
+        ubx.hasSolution = true
         guard ubx.ecefSource != .navHPPOSECEF else { return }
         ubx.ecef = p
         ubx.ecefSource = source

@@ -30,6 +30,10 @@ extension EpochAssembler {
         abs(Int64(lat)) <= 900_000_000 && abs(Int64(lon)) <= 1_800_000_000
     }
 
+    /// A UBX accuracy estimate (U4): 0xFFFFFFFF is what receivers send before they have any
+    /// estimate. It stays nil (unknown), never 4294967.295 m (issue 15 rule 8).
+    static func accuracy(_ v: UInt32) -> Int64? { v == .max ? nil : Int64(v) }
+
     static func tenthsToMillimetres(_ v: Int64) -> Int64 { v >= 0 ? (v + 5) / 10 : -((-v + 5) / 10) }
 
     /// HNR-PVT is a whole solution on its own (no other message shares its iTOW).
@@ -48,15 +52,15 @@ extension EpochAssembler {
             f.longitude = Nanodegrees(degreesE7: m.lon)
             f.altitudeHAE = Millimetres(rawValue: Int64(m.height))
             f.altitudeMSL = Millimetres(rawValue: Int64(m.hMSL))
-            f.horizontalAccuracy = Millimetres(rawValue: Int64(m.hAcc))
-            f.verticalAccuracy = Millimetres(rawValue: Int64(m.vAcc))
+            f.horizontalAccuracy = accuracy(m.hAcc).map(Millimetres.init(rawValue:))
+            f.verticalAccuracy = accuracy(m.vAcc).map(Millimetres.init(rawValue:))
             f.provenance.position = .hnrPVT
             f.provenance.altitude = .hnrPVT
             f.provenance.accuracy = .hnrPVT
         }
         f.speed = MillimetresPerSecond(rawValue: Int64(m.gSpeed))
         f.course = DegreesE5(rawValue: m.headMot)
-        f.speedAccuracy = MillimetresPerSecond(rawValue: Int64(m.sAcc))
+        f.speedAccuracy = accuracy(m.sAcc).map(MillimetresPerSecond.init(rawValue:))
         f.provenance.velocity = .hnrPVT
         return f
     }

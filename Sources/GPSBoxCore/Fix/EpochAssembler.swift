@@ -12,13 +12,19 @@
 // NMEA (EpochAssembler+NMEA.swift): sentences with the same UTC time of day form one epoch,
 // talker-agnostic; sentences without a time (GSA, VTG) join the epoch in progress.
 //
+// Source choice is made per epoch (EpochAssembler+SourceChoice.swift): an epoch with a UBX
+// solution (NAV-PVT, …) is read from UBX, an epoch without one from its NMEA sentences. What
+// earlier epochs carried never decides, so an epoch whose NAV-PVT was lost, or a module reset to
+// NMEA-only output, still yields fixes. The NMEA sentences of an epoch are kept unparsed until
+// the epoch closes and are never parsed when the same epoch's UBX solution arrived.
+//
 // Decoding is not filtering: invalid solutions are reported with their validity flags
 // (`Fix.receiverValid`, `Fix.timeValid`); rejecting them is the sampler's job. Nothing here
 // allocates per message: the epoch in progress is a fixed-size value.
 
 public struct EpochAssembler: Sendable {
-    /// Day used for NMEA sentences that carry only a time of day (GGA, GLL, GNS) until an RMC or
-    /// ZDA supplies the date; also the century for two-digit years.
+    /// The capture's `# Date:` hint: dates NMEA sentences that carry only a time of day (GGA, GLL,
+    /// GNS) until the receiver gives a date; also the century for two-digit years until then.
     public var referenceDate: UTCTime?
 
     /// GPS − UTC reported by the receiver (NAV-TIMEGPS, NAV-TIMELS), once known.
@@ -26,11 +32,18 @@ public struct EpochAssembler: Sendable {
 
     var ubx = UBXEpoch()
     var nmea = NMEAEpoch()
-    /// Day and time of day of the last NMEA epoch, to date sentences that carry only a time.
-    var lastNMEADay: (day: Int64, timeOfDay: Int)?
-    /// Set once a UBX navigation solution has been seen: NMEA positions are then ignored, so a
-    /// receiver sending both protocols yields one fix per epoch, from UBX.
-    public internal(set) var ubxSolutionSeen = false
+    /// The raw sentences of the open NMEA epoch, parsed only if no UBX solution covers it.
+    var nmeaPending = NMEAEpochBuffer()
+    /// UTC times of day (ms) of the last UBX solutions, to recognise the NMEA of the same epochs.
+    var recentUBXTimes = RecentTimesOfDay()
+    /// True when a UBX solution closed since the last NMEA epoch did (for NMEA without a time).
+    var ubxSolutionSinceNMEAClose = false
+    /// NMEA epochs closed without a UBX solution since the last one (capped): while small, NMEA
+    /// sentences are kept unparsed until their epoch closes.
+    var epochsSinceUBXSolution = Int.max
+    /// Receiver dates: the last day and time of day a fix was dated with, and where from.
+    var dating = EpochDating()
+    var gate = FixDateGate()
 
     public init(referenceDate: UTCTime? = nil) {
         self.referenceDate = referenceDate
@@ -49,6 +62,7 @@ public struct EpochAssembler: Sendable {
     public mutating func flush(_ emit: (Fix) -> Void) {
         closeUBXEpoch(emit)
         closeNMEAEpoch(emit)
+        flushGate(emit)
     }
 }
 
@@ -63,6 +77,8 @@ struct UBXEpoch: Sendable {
     var iTOW: UInt32?
     var fix = Fix()
     var started = false
+    /// A solution message (position or fix mode) arrived: the epoch is read from UBX.
+    var hasSolution = false
     var positionRank = SourceRank.none
     var velocityRank = SourceRank.none
     var timeRank = SourceRank.none

@@ -2,7 +2,8 @@
 //
 // The Pi has no real-time clock, so every time gpsbox stores or names comes from the
 // receiver. Leap seconds are not representable here (as in POSIX time): a receiver's
-// 23:59:60 is folded onto the next second by the decoders that see it.
+// 23:59:60.x is held at 23:59:59.999, the last instant before the real 00:00:00, so that the
+// fix of the following midnight stays the later one and is not taken for a repeat (issue 16).
 
 public struct UTCTime: RawRepresentable, Hashable, Comparable, Sendable {
     /// Milliseconds since the Unix epoch, UTC.
@@ -18,8 +19,8 @@ public struct UTCTime: RawRepresentable, Hashable, Comparable, Sendable {
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
               (0...999).contains(millisecond) else { return nil }
         let days = Self.daysFromCivil(year: year, month: month, day: day)
-        rawValue = ((Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1000)
-            + Int64(millisecond)
+        let (s, ms) = second == 60 ? (59, 999) : (second, millisecond)
+        rawValue = ((Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + s)) * 1000) + Int64(ms)
     }
 
     public struct Civil: Equatable, Sendable {

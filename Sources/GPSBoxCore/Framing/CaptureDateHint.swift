@@ -39,3 +39,48 @@ public enum CaptureDateHint {
         return UTCTime(year: year, month: month, day: day) ?? UTCTime(year: year, month: month, day: 1)
     }
 }
+
+/// Finds the hint however the stream is cut into reads (`cat x.log | gpsbox decode -` reads the
+/// same header as `gpsbox decode x.log`): fed every chunk before the splitter sees it, it keeps
+/// the header line in progress and stops at the first line that does not start with `#`.
+public struct CaptureDateHintReader: Sendable {
+    public private(set) var date: UTCTime?
+    private var line: [UInt8] = []
+    private var done = false
+    private var atLineStart = true
+    /// Longer header lines are cut (a `# Date:` line is far shorter), so memory stays bounded.
+    static let lineLimit = 4096
+
+    public init() {}
+
+    public mutating func feed(_ chunk: ArraySlice<UInt8>) {
+        guard !done else { return }
+        for c in chunk {
+            if atLineStart {
+                guard c == 0x23 else { return finishHeader() }
+                atLineStart = false
+            }
+            if c == 0x0A {
+                if let d = CaptureDateHint.parse(line[...]) {
+                    date = d
+                    return finishHeader()
+                }
+                line.removeAll(keepingCapacity: true)
+                atLineStart = true
+            } else if line.count < Self.lineLimit {
+                line.append(c)
+            }
+        }
+    }
+
+    /// End of stream: a last header line without a newline still counts.
+    public mutating func finish() {
+        if !done, date == nil, !line.isEmpty { date = CaptureDateHint.parse(line[...]) }
+        finishHeader()
+    }
+
+    private mutating func finishHeader() {
+        done = true
+        line = []
+    }
+}

@@ -15,7 +15,8 @@ extension FrameSplitter {
 
     func resolveNMEA(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, final: Bool) -> Resolution {
         let n = buf.count
-        let limit = options.maximumNMEALength
+        // `$P…`: a proprietary sentence, allowed to run longer (FrameSplitter.Options).
+        let limit = p + 1 < n && buf[p + 1] == 0x50 ? options.maximumProprietaryNMEALength : options.maximumNMEALength
         var j = p + 1
         // Fast path, 8 bytes at a time: XOR them into the checksum while none is special
         // (outside printable ASCII, `*` or `$`); the byte loop below handles the rest.

@@ -10,7 +10,8 @@
 // Frame grammars:
 // - NMEA 0183 v4.11 §5.3: `$` or `!`, printable ASCII, `*`, two hex digits (either case),
 //   then CR or LF. Line endings vary in real captures (LF, CR LF, CR CR LF); CR and LF between
-//   frames are skipped without being counted as noise.
+//   frames are skipped without being counted as noise, and so are spaces and tabs: a receiver
+//   that pads its lines (beidou-bd.log has a space before a `$`) sends no damage.
 // - UBX (u-blox 8 / M8 Receiver Description §32.2): B5 62, class, id, u16 LE length, payload,
 //   CK_A CK_B (8-bit Fletcher over class…payload, §32.4).
 // - RTCM 3 (RTCM 10403.3 §4): D3, 6 reserved zero bits, 10-bit length, message, CRC-24Q.
@@ -25,13 +26,20 @@ public struct FrameSplitter: Sendable {
         /// (CFG-NMEA `limit82` off, high-precision mode) and MediaTek's $PMTKCHN is 203 long,
         /// which gpsd accepts; the default cap is 255.
         public var maximumNMEALength: Int = 255
+        /// Longest proprietary sentence (`$P…`) accepted. u-blox's `$PUBX,03` (satellite status,
+        /// u-blox M8 Receiver Description §31.3.5) has up to 20 characters per satellite and
+        /// passes 1200 characters with 60 satellites in view; 4096 leaves room for every
+        /// satellite of four constellations. A sentence is still cut off by `$` or a line end.
+        public var maximumProprietaryNMEALength: Int = 4096
         /// gpsd capture files (`gpsfake` logs): skip `#` comment lines and gpsd JSON lines
         /// (`{`…LF) that start between frames, as gpsd's lexer does. Off for a live receiver.
         public var skipsCaptureComments: Bool = false
 
-        public init(maximumUBXPayload: Int = 8192, maximumNMEALength: Int = 255, skipsCaptureComments: Bool = false) {
+        public init(maximumUBXPayload: Int = 8192, maximumNMEALength: Int = 255,
+                    maximumProprietaryNMEALength: Int = 4096, skipsCaptureComments: Bool = false) {
             self.maximumUBXPayload = maximumUBXPayload
             self.maximumNMEALength = maximumNMEALength
+            self.maximumProprietaryNMEALength = max(maximumProprietaryNMEALength, maximumNMEALength)
             self.skipsCaptureComments = skipsCaptureComments
         }
     }
@@ -56,7 +64,7 @@ public struct FrameSplitter: Sendable {
         precondition(options.maximumUBXPayload >= 0 && options.maximumUBXPayload <= 65_535)
         precondition(options.maximumNMEALength >= 9)
         self.options = options
-        maximumFrameLength = max(options.maximumUBXPayload + 8, options.maximumNMEALength + 1, 1029)
+        maximumFrameLength = max(options.maximumUBXPayload + 8, options.maximumProprietaryNMEALength + 1, 1029)
         carry.reserveCapacity(2 * maximumFrameLength)
     }
 
@@ -150,7 +158,7 @@ public struct FrameSplitter: Sendable {
                 case 0x24, 0x21: resolution = resolveNMEA(buf, at: i, final: final)
                 case 0xB5: resolution = resolveUBX(buf, at: i)
                 case 0xD3: resolution = resolveRTCM3(buf, at: i)
-                case 0x0A, 0x0D:
+                case 0x0A, 0x0D, 0x20, 0x09:
                     i += 1
                     continue
                 case 0x23 where options.skipsCaptureComments, 0x7B where options.skipsCaptureComments:

@@ -17,6 +17,9 @@ public struct GGA: Hashable, Sendable {
     public var differentialAge: NMEADecimal?
     public var differentialStation: Int?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GGA(cursor: &f) }
     }
@@ -24,18 +27,19 @@ public struct GGA: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x47, 0x41)
-        time = try f.timeOfDay()
-        latitude = try f.latitude()
-        longitude = try f.longitude()
-        quality = try f.integer(in: 0...9).map(NMEAFixQuality.init(rawValue:))
-        numSV = try f.integer(in: 0...99)
-        hdop = try f.dop()
-        altitudeMSL = try f.millimetres()
-        try f.unit(0x4D)
-        geoidSeparation = try f.millimetres()
-        try f.unit(0x4D)
-        differentialAge = try f.decimal()
-        differentialStation = try f.integer(in: 0...4095)
+        time = f.timeOfDay()
+        latitude = f.latitude()
+        longitude = f.longitude()
+        quality = f.integer(in: 0...9).map(NMEAFixQuality.init(rawValue:))
+        numSV = f.integer(in: 0...99)
+        hdop = f.dop()
+        altitudeMSL = f.millimetres()
+        f.unit(0x4D)
+        geoidSeparation = f.millimetres()
+        f.unit(0x4D)
+        differentialAge = f.decimal()
+        differentialStation = f.integer(in: 0...4095)
+        invalidFields = f.invalidFields
     }
 
     /// Height above the WGS84 ellipsoid, when both parts are known.

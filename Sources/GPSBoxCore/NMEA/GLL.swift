@@ -10,6 +10,9 @@ public struct GLL: Hashable, Sendable {
     public var status: NMEAStatus?
     public var positionMode: NMEAPositionMode?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GLL(cursor: &f) }
     }
@@ -17,11 +20,12 @@ public struct GLL: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x4C, 0x4C)
-        latitude = try f.latitude()
-        longitude = try f.longitude()
-        time = try f.timeOfDay()
-        status = try f.indicator(NMEAStatus.init(byte:))
-        positionMode = try f.indicator(NMEAPositionMode.init(byte:))
+        latitude = f.latitude()
+        longitude = f.longitude()
+        time = f.timeOfDay()
+        status = f.indicator(NMEAStatus.init(byte:))
+        positionMode = f.indicator(NMEAPositionMode.init(byte:))
+        invalidFields = f.invalidFields
     }
 
     public var hasFix: Bool {

@@ -18,6 +18,9 @@ public struct GNS: Hashable, Sendable {
     public var differentialStation: Int?
     public var navigationalStatus: NMEANavigationalStatus?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GNS(cursor: &f) }
     }
@@ -25,20 +28,22 @@ public struct GNS: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x4E, 0x53)
-        time = try f.timeOfDay()
-        latitude = try f.latitude()
-        longitude = try f.longitude()
+        time = f.timeOfDay()
+        latitude = f.latitude()
+        longitude = f.longitude()
         positionModes = f.nextBytes()
-        for c in positionModes where NMEAPositionMode(byte: c) == nil {
-            throw NMEAError(field: f.field, .invalidIndicator(c))
+        if let c = positionModes.first(where: { NMEAPositionMode(byte: $0) == nil }) {
+            f.record(.invalidIndicator(c))
+            positionModes = positionModes[positionModes.endIndex...] // unknown, not "no fix"
         }
-        numSV = try f.integer(in: 0...99)
-        hdop = try f.dop()
-        altitudeMSL = try f.millimetres()
-        geoidSeparation = try f.millimetres()
-        differentialAge = try f.decimal()
-        differentialStation = try f.integer(in: 0...4095)
-        navigationalStatus = try f.indicator(NMEANavigationalStatus.init(byte:))
+        numSV = f.integer(in: 0...99)
+        hdop = f.dop()
+        altitudeMSL = f.millimetres()
+        geoidSeparation = f.millimetres()
+        differentialAge = f.decimal()
+        differentialStation = f.integer(in: 0...4095)
+        navigationalStatus = f.indicator(NMEANavigationalStatus.init(byte:))
+        invalidFields = f.invalidFields
     }
 
     /// The best mode across constellations (any letter other than N means a fix).

@@ -17,6 +17,9 @@ public struct GSA: Hashable, Sendable {
     public var vdop: DOPx100?
     public var systemID: NMEASystemID?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GSA(cursor: &f) }
     }
@@ -24,22 +27,23 @@ public struct GSA: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x53, 0x41)
-        operationMode = try f.indicator { $0 == 0x41 || $0 == 0x4D ? $0 : nil }
-        navigationMode = try f.integer(in: 1...3)
+        operationMode = f.indicator { $0 == 0x41 || $0 == 0x4D ? $0 : nil }
+        navigationMode = f.integer(in: 1...3)
         let m = f.remainingFieldCount
-        guard m >= 3 else { throw NMEAError(field: f.field + m + 1, .missingField) }
+        if m < 3 { f.record(.missingField, field: f.field + m + 1) }
         let hasExtraField = m == 16
-        let idCount = m - 3 - (hasExtraField ? 1 : 0)
+        let idCount = max(0, m - 3 - (hasExtraField ? 1 : 0))
         let firstIDField = f.field + 1
         satelliteIDFields = NMEAFieldList(f.fields(idCount), count: idCount)
         for (k, field) in satelliteIDFields.enumerated() where NMEAFieldList.integer(field) == .invalid {
-            throw NMEAError(field: firstIDField + k, .invalidNumber)
+            f.record(.invalidNumber, field: firstIDField + k) // not counted as used
         }
-        pdop = try f.dop()
-        hdop = try f.dop()
-        vdop = try f.dop()
+        pdop = f.dop()
+        hdop = f.dop()
+        vdop = f.dop()
         let extra = hasExtraField ? f.nextBytes() : []
         systemID = extra.count == 1 ? NMEASystemID(hexDigit: extra[extra.startIndex]) : nil
+        invalidFields = f.invalidFields
     }
 
     /// The satellite IDs listed (non-empty fields).

@@ -59,6 +59,9 @@ public struct GSV: Hashable, Sendable {
         public func hash(into h: inout Hasher) { for s in self { h.combine(s) } }
     }
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GSV(cursor: &f) }
     }
@@ -66,30 +69,34 @@ public struct GSV: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x47, 0x53, 0x56)
-        numberOfMessages = try f.integer(in: 1...99)
-        messageNumber = try f.integer(in: 1...99)
-        satellitesInView = try f.integer(in: 0...999)
+        numberOfMessages = f.integer(in: 1...99)
+        messageNumber = f.integer(in: 1...99)
+        satellitesInView = f.integer(in: 0...999)
         var m = f.remainingFieldCount
         let hasSignal = m % 4 == 1
         if hasSignal { m -= 1 }
-        guard m <= 16 else { throw NMEAError(field: f.field + 17, .outOfRange) }
+        if m > 16 { // more than four satellites: the first four are read
+            f.record(.outOfRange, field: f.field + 17)
+            m = 16
+        }
         satellites = Satellites()
         for _ in 0..<(m / 4) {
-            let s = Satellite(svid: try f.integer(in: 0...999), elevation: try f.signedInteger(in: -90...90),
-                              azimuth: try f.integer(in: 0...360), cno: try f.integer(in: 0...99))
+            let s = Satellite(svid: f.integer(in: 0...999), elevation: f.signedInteger(in: -90...90),
+                              azimuth: f.integer(in: 0...360), cno: f.integer(in: 0...99))
             if s.svid != nil || s.elevation != nil || s.azimuth != nil || s.cno != nil { satellites.append(s) }
         }
         f.skip(m % 4)
-        signalID = hasSignal ? try f.indicator(NMEASystemID.init(hexDigit:)) : nil
+        signalID = hasSignal ? f.indicator(NMEASystemID.init(hexDigit:)) : nil
+        invalidFields = f.invalidFields
     }
 }
 
 extension NMEAFieldCursor {
     /// An integer with an optional minus sign (GSV elevation).
-    public mutating func signedInteger(in range: ClosedRange<Int>) throws(NMEAError) -> Int? {
-        guard let d = try decimal() else { return nil }
-        guard d.scale == 0 else { throw NMEAError(field: field, .invalidNumber) }
-        guard range.contains(Int(d.significand)) else { throw NMEAError(field: field, .outOfRange) }
+    public mutating func signedInteger(in range: ClosedRange<Int>) -> Int? {
+        guard let d = decimal() else { return nil }
+        guard d.scale == 0 else { return reject(.invalidNumber) }
+        guard range.contains(Int(d.significand)) else { return reject(.outOfRange) }
         return Int(d.significand)
     }
 }

@@ -20,48 +20,48 @@ extension NMEAFieldCursor {
               byte(s + 3) == 0x58 else { // PUBX
             throw NMEAError(field: 0, .unexpectedSentenceType)
         }
-        guard try integer(in: 0...99) == Int(id) else { throw NMEAError(field: 1, .unexpectedSentenceType) }
+        guard integer(in: 0...99) == Int(id) else { throw NMEAError(field: 1, .unexpectedSentenceType) }
     }
 
-    private mutating func scaledField(numerator: Int64 = 1, denominator: Int64 = 1, decimals: Int) throws(NMEAError) -> Int64? {
-        guard let d = try decimal() else { return nil }
+    private mutating func scaledField(numerator: Int64 = 1, denominator: Int64 = 1, decimals: Int) -> Int64? {
+        guard let d = decimal() else { return nil }
         guard let v = d.scaled(numerator: numerator, denominator: denominator, decimals: decimals) else {
-            throw NMEAError(field: field, .outOfRange)
+            return reject(.outOfRange)
         }
         return v
     }
 
     /// Metres → millimetres (altitude, geoid separation, accuracies).
-    public mutating func millimetres() throws(NMEAError) -> Millimetres? {
-        try scaledField(decimals: 3).map(Millimetres.init(rawValue:))
+    public mutating func millimetres() -> Millimetres? {
+        scaledField(decimals: 3).map(Millimetres.init(rawValue:))
     }
 
     /// Knots → mm/s (1 knot = 1852 m / 3600 s).
-    public mutating func speedFromKnots() throws(NMEAError) -> MillimetresPerSecond? {
-        try scaledField(numerator: 1_852_000, denominator: 3600, decimals: 0).map(MillimetresPerSecond.init(rawValue:))
+    public mutating func speedFromKnots() -> MillimetresPerSecond? {
+        scaledField(numerator: 1_852_000, denominator: 3600, decimals: 0).map(MillimetresPerSecond.init(rawValue:))
     }
 
     /// km/h → mm/s.
-    public mutating func speedFromKilometresPerHour() throws(NMEAError) -> MillimetresPerSecond? {
-        try scaledField(numerator: 1_000_000, denominator: 3600, decimals: 0).map(MillimetresPerSecond.init(rawValue:))
+    public mutating func speedFromKilometresPerHour() -> MillimetresPerSecond? {
+        scaledField(numerator: 1_000_000, denominator: 3600, decimals: 0).map(MillimetresPerSecond.init(rawValue:))
     }
 
     /// m/s → mm/s.
-    public mutating func speedFromMetresPerSecond() throws(NMEAError) -> MillimetresPerSecond? {
-        try scaledField(decimals: 3).map(MillimetresPerSecond.init(rawValue:))
+    public mutating func speedFromMetresPerSecond() -> MillimetresPerSecond? {
+        scaledField(decimals: 3).map(MillimetresPerSecond.init(rawValue:))
     }
 
     /// Degrees (course, 0…360) → 1e-5°.
-    public mutating func course() throws(NMEAError) -> DegreesE5? {
-        guard let v = try scaledField(decimals: 5) else { return nil }
-        guard (0...36_000_000).contains(v) else { throw NMEAError(field: field, .outOfRange) }
+    public mutating func course() -> DegreesE5? {
+        guard let v = scaledField(decimals: 5) else { return nil }
+        guard (0...36_000_000).contains(v) else { return reject(.outOfRange) }
         return DegreesE5(rawValue: Int32(v))
     }
 
     /// A dilution of precision → 0.01 units.
-    public mutating func dop() throws(NMEAError) -> DOPx100? {
-        guard let v = try scaledField(decimals: 2) else { return nil }
-        guard let u = UInt16(exactly: v) else { throw NMEAError(field: field, .outOfRange) }
+    public mutating func dop() -> DOPx100? {
+        guard let v = scaledField(decimals: 2) else { return nil }
+        guard let u = UInt16(exactly: v) else { return reject(.outOfRange) }
         return DOPx100(rawValue: u)
     }
 
@@ -82,8 +82,9 @@ extension NMEAFieldCursor {
         return sentence[first.lowerBound..<max(first.lowerBound, last.upperBound)]
     }
 
-    /// A fixed unit letter after a value (`M` after GGA altitude); empty is accepted.
-    public mutating func unit(_ letter: UInt8) throws(NMEAError) {
-        if let c = try character(), c != letter { throw NMEAError(field: field, .invalidIndicator(c)) }
+    /// A fixed unit letter after a value (`M` after GGA altitude); empty is accepted, another
+    /// letter recorded.
+    public mutating func unit(_ letter: UInt8) {
+        if let c = character(), c != letter { record(.invalidIndicator(c)) }
     }
 }

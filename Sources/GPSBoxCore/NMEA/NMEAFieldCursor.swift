@@ -1,7 +1,12 @@
 // Walks the comma-separated fields of one sentence in place (NMEA 0183 v4.11 §5.3:
 // `$` address `,` field … `*` checksum). No field is copied; each reader parses the bytes
-// where they lie and names the field index in any error. A field beyond the end of a shorter
-// (older-version) sentence reads as empty, so NMEA 2.3 sentences decode with the 4.10 fields nil.
+// where they lie. A field beyond the end of a shorter (older-version) sentence reads as empty, so
+// NMEA 2.x sentences decode with the 2.3 and 4.10 fields nil.
+//
+// Lenient on fields (issue 15 rule 3): the checksum already vouches for the bytes, so a field a
+// reader cannot use (letters in a number, latitude 91°, an RMC magnetic-variation direction that
+// is neither E nor W) reads as nil and is recorded in `invalidFields`, naming the field; every
+// other field of the sentence still decodes. Only the address field can make a sentence fail.
 
 public struct NMEAFieldCursor {
     public let sentence: ArraySlice<UInt8>
@@ -18,6 +23,8 @@ public struct NMEAFieldCursor {
     private var exhausted = false
     /// Index of the address field, for `rewind()`.
     private let first: Int
+    /// The fields read so far that held something unusable (each left nil by its reader).
+    public private(set) var invalidFields = NMEAInvalidFields()
 
     /// Runs `body` with a cursor before the address field of `sentence` (`$…*hh`, `$…` or `…`).
     public static func read<T>(_ sentence: ArraySlice<UInt8>,
@@ -77,9 +84,20 @@ public struct NMEAFieldCursor {
     public var remaining: ArraySlice<UInt8> { sentence[remainingRange] }
     var remainingRange: Range<Int> { exhausted ? end..<end : position..<end }
 
-    // MARK: - Typed readers: empty → nil, malformed → NMEAError naming the field.
+    /// Records `field` (the current one by default) as unusable.
+    public mutating func record(_ reason: NMEAError.Reason, field f: Int? = nil) {
+        invalidFields.insert(NMEAError(field: f ?? field, reason))
+    }
 
-    public mutating func decimal() throws(NMEAError) -> NMEADecimal? {
+    /// Records the field and returns nil, for a reader.
+    mutating func reject<T>(_ reason: NMEAError.Reason, field f: Int? = nil) -> T? {
+        record(reason, field: f)
+        return nil
+    }
+
+    // MARK: - Typed readers: empty → nil, unusable → nil and recorded in `invalidFields`.
+
+    public mutating func decimal() -> NMEADecimal? {
         let r = next()
         if r.isEmpty { return nil }
         // `[-+]digits[.digits]`, at most 18 digits (the same grammar as NMEADecimal.init).
@@ -95,122 +113,123 @@ public struct NMEAFieldCursor {
         while i < r.upperBound {
             let c = byte(i)
             if c == 0x2E {
-                guard scale < 0 else { throw NMEAError(field: field, .invalidNumber) }
+                guard scale < 0 else { return reject(.invalidNumber) }
                 scale = 0
             } else {
                 let d = c &- 0x30
-                guard d < 10, digits < 18 else { throw NMEAError(field: field, .invalidNumber) }
+                guard d < 10, digits < 18 else { return reject(.invalidNumber) }
                 value = value &* 10 &+ Int64(d)
                 digits += 1
                 if scale >= 0 { scale += 1 }
             }
             i += 1
         }
-        guard digits > 0 else { throw NMEAError(field: field, .invalidNumber) }
+        guard digits > 0 else { return reject(.invalidNumber) }
         return NMEADecimal(significand: negative ? -value : value, scale: max(scale, 0))
     }
 
-    public mutating func integer(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(NMEAError) -> Int? {
+    public mutating func integer(in range: ClosedRange<Int> = 0...Int(Int32.max)) -> Int? {
         let r = next()
         if r.isEmpty { return nil }
-        guard r.count <= 10 else { throw NMEAError(field: field, .invalidNumber) }
+        guard r.count <= 10 else { return reject(.invalidNumber) }
         var v = 0
         for i in r {
             let d = byte(i) &- 0x30
-            guard d < 10 else { throw NMEAError(field: field, .invalidNumber) }
+            guard d < 10 else { return reject(.invalidNumber) }
             v = v * 10 + Int(d)
         }
-        guard range.contains(v) else { throw NMEAError(field: field, .outOfRange) }
+        guard range.contains(v) else { return reject(.outOfRange) }
         return v
     }
 
     /// A single-character field; more than one character is an invalid indicator.
-    public mutating func character() throws(NMEAError) -> UInt8? {
+    public mutating func character() -> UInt8? {
         let r = next()
         if r.isEmpty { return nil }
-        guard r.count == 1 else { throw NMEAError(field: field, .invalidIndicator(byte(r.lowerBound))) }
+        guard r.count == 1 else { return reject(.invalidIndicator(byte(r.lowerBound))) }
         return byte(r.lowerBound)
     }
 
     /// A one-letter indicator mapped through `make` (nil result → invalid indicator).
-    public mutating func indicator<T>(_ make: (UInt8) -> T?) throws(NMEAError) -> T? {
-        guard let c = try character() else { return nil }
-        guard let v = make(c) else { throw NMEAError(field: field, .invalidIndicator(c)) }
+    public mutating func indicator<T>(_ make: (UInt8) -> T?) -> T? {
+        guard let c = character() else { return nil }
+        guard let v = make(c) else { return reject(.invalidIndicator(c)) }
         return v
     }
 
     /// `hhmmss[.s…]` → time of day. Fraction digits beyond milliseconds are truncated, so a
     /// time never rounds into the next second. Second 60 (a leap second) is accepted.
-    public mutating func timeOfDay() throws(NMEAError) -> NMEATimeOfDay? {
+    public mutating func timeOfDay() -> NMEATimeOfDay? {
         let b = next()
         if b.isEmpty { return nil }
-        guard b.count >= 6 else { throw NMEAError(field: field, .invalidNumber) }
-        var i = b.lowerBound
-        let hh = try twoDigits(i), mm = try twoDigits(i + 2), ss = try twoDigits(i + 4)
-        i += 6
+        guard b.count >= 6, let hh = twoDigits(b.lowerBound), let mm = twoDigits(b.lowerBound + 2),
+              let ss = twoDigits(b.lowerBound + 4) else { return reject(.invalidNumber) }
+        var i = b.lowerBound + 6
         var ms = 0
         if i < b.upperBound {
-            guard byte(i) == 0x2E else { throw NMEAError(field: field, .invalidNumber) }
+            guard byte(i) == 0x2E else { return reject(.invalidNumber) }
             i += 1
             var scale = 100
             while i < b.upperBound {
                 let d = byte(i) &- 0x30
-                guard d < 10 else { throw NMEAError(field: field, .invalidNumber) }
+                guard d < 10 else { return reject(.invalidNumber) }
                 ms += Int(d) * scale
                 scale /= 10
                 i += 1
             }
         }
-        guard hh < 24, mm < 60, ss <= 60 else { throw NMEAError(field: field, .outOfRange) }
+        guard hh < 24, mm < 60, ss <= 60 else { return reject(.outOfRange) }
         return NMEATimeOfDay(hour: hh, minute: mm, second: ss, millisecond: ms)
     }
 
     /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year.
-    public mutating func date() throws(NMEAError) -> NMEADate? {
+    public mutating func date() -> NMEADate? {
         let b = next()
         if b.isEmpty { return nil }
-        guard b.count == 6 else { throw NMEAError(field: field, .invalidNumber) }
         let i = b.lowerBound
-        let dd = try twoDigits(i), mo = try twoDigits(i + 2), yy = try twoDigits(i + 4)
-        guard (1...12).contains(mo), (1...31).contains(dd) else { throw NMEAError(field: field, .outOfRange) }
+        guard b.count == 6, let dd = twoDigits(i), let mo = twoDigits(i + 2), let yy = twoDigits(i + 4) else {
+            return reject(.invalidNumber)
+        }
+        guard (1...12).contains(mo), (1...31).contains(dd) else { return reject(.outOfRange) }
         return NMEADate(day: dd, month: mo, year: yy, yearHasCentury: false)
     }
 
-    private func twoDigits(_ i: Int) throws(NMEAError) -> Int {
+    private func twoDigits(_ i: Int) -> Int? {
         let h = byte(i) &- 0x30, l = byte(i + 1) &- 0x30
-        guard h < 10, l < 10 else { throw NMEAError(field: field, .invalidNumber) }
+        guard h < 10, l < 10 else { return nil }
         return Int(h) * 10 + Int(l)
     }
 
     /// `ddmm.mmmm` + `N|S` (two fields) → latitude.
-    public mutating func latitude() throws(NMEAError) -> Nanodegrees? {
-        try angle(maxDegrees: 90, positive: 0x4E, negative: 0x53)
+    public mutating func latitude() -> Nanodegrees? {
+        angle(maxDegrees: 90, positive: 0x4E, negative: 0x53)
     }
 
     /// `dddmm.mmmm` + `E|W` (two fields) → longitude.
-    public mutating func longitude() throws(NMEAError) -> Nanodegrees? {
-        try angle(maxDegrees: 180, positive: 0x45, negative: 0x57)
+    public mutating func longitude() -> Nanodegrees? {
+        angle(maxDegrees: 180, positive: 0x45, negative: 0x57)
     }
 
-    private mutating func angle(maxDegrees: Int64, positive: UInt8, negative: UInt8) throws(NMEAError) -> Nanodegrees? {
+    /// Reads both fields whatever the first holds, so the fields after stay in step.
+    private mutating func angle(maxDegrees: Int64, positive: UInt8, negative: UInt8) -> Nanodegrees? {
         let valueField = field + 1
-        let value = try decimal()
-        let hemisphere = try character()
+        let value = decimal()
+        let hemisphere = character()
         guard let value else {
             return nil // a hemisphere without a value still means "no position"
         }
-        guard value.significand >= 0, value.scale <= 12 else { throw NMEAError(field: valueField, .outOfRange) }
-        guard let hemisphere else { throw NMEAError(field: field, .missingField) }
-        guard hemisphere == positive || hemisphere == negative else { throw NMEAError(field: field, .invalidIndicator(hemisphere)) }
+        guard value.significand >= 0, value.scale <= 12 else { return reject(.outOfRange, field: valueField) }
+        guard let hemisphere else { return reject(.missingField) }
+        guard hemisphere == positive || hemisphere == negative else { return reject(.invalidIndicator(hemisphere)) }
         // Exact: 1e-9° = value · 1e9 / 60 per minute, rounded once.
         let unit = NMEADecimal.powersOfTen[value.scale]
         let degrees = value.significand / (100 * unit)
         let minutes = value.significand - degrees * 100 * unit // minutes · 10^scale
-        guard minutes < 60 * unit else { throw NMEAError(field: valueField, .outOfRange) }
+        guard minutes < 60 * unit else { return reject(.outOfRange, field: valueField) }
         guard let fraction = NMEADecimal(significand: minutes, scale: value.scale)
-            .scaled(numerator: 1, denominator: 60, decimals: 9) else { throw NMEAError(field: valueField, .outOfRange) }
+            .scaled(numerator: 1, denominator: 60, decimals: 9) else { return reject(.outOfRange, field: valueField) }
         let nano = degrees * 1_000_000_000 + fraction
-        guard nano <= maxDegrees * 1_000_000_000 else { throw NMEAError(field: valueField, .outOfRange) }
+        guard nano <= maxDegrees * 1_000_000_000 else { return reject(.outOfRange, field: valueField) }
         return Nanodegrees(rawValue: hemisphere == negative ? -nano : nano)
     }
 }
@@ -227,8 +246,10 @@ public struct NMEATimeOfDay: Hashable, Sendable {
         self.second = second
         self.millisecond = millisecond
     }
-    /// Milliseconds since midnight; a leap second 60 folds onto the next second, as UTCTime does.
-    public var millisecondsSinceMidnight: Int { ((hour * 60 + minute) * 60 + second) * 1000 + millisecond }
+    /// Milliseconds since midnight; a leap second (second 60) is held at 59.999, as UTCTime does.
+    public var millisecondsSinceMidnight: Int {
+        second == 60 ? ((hour * 60 + minute) * 60 + 59) * 1000 + 999 : ((hour * 60 + minute) * 60 + second) * 1000 + millisecond
+    }
 }
 
 /// A calendar date from RMC/PUBX,04 (`ddmmyy`, two-digit year) or ZDA (four-digit year).
@@ -253,6 +274,15 @@ public struct NMEADate: Hashable, Sendable {
         let c = pivot - pivot % 100
         let y = c + year
         return y < pivot ? y + 100 : y
+    }
+
+    /// The full year; a two-digit year goes to the century that puts it nearest `reference`
+    /// (the receiver's last full date, a capture hint or the build date): 99 near 2019 is 1999.
+    public func fullYear(nearest reference: Int) -> Int {
+        guard !yearHasCentury else { return year }
+        let same = reference - reference % 100 + year
+        let other = same > reference ? same - 100 : same + 100
+        return abs(other - reference) < abs(same - reference) ? other : same
     }
 
     /// Combines with a time of day; nil when the day does not exist (31 April).

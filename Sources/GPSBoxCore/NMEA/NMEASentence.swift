@@ -17,7 +17,7 @@ public enum NMEASentence: Hashable, Sendable {
         guard r.count >= 2 else { throw NMEAError(field: 0, .notASentence) }
         let s = r.lowerBound
         if r.count == 4, f.byte(s) == 0x50, f.byte(s + 1) == 0x55, f.byte(s + 2) == 0x42, f.byte(s + 3) == 0x58 {
-            let id = try f.integer(in: 0...99)
+            let id = f.integer(in: 0...99)
             f.rewind() // the typed decoders read the address again
             switch id {
             case 0: self = .pubx00(try PUBX00(cursor: &f))
@@ -42,6 +42,24 @@ public enum NMEASentence: Hashable, Sendable {
         case (0x5A, 0x44, 0x41): self = .zda(try ZDA(cursor: &f))
         case (0x54, 0x58, 0x54): self = .txt(try TXT(cursor: &f))
         default: self = .other(address: f.sentence[r])
+        }
+    }
+
+    /// Fields left unknown because they held something unusable (none for undecoded types).
+    public var invalidFields: NMEAInvalidFields {
+        switch self {
+        case .gga(let m): return m.invalidFields
+        case .rmc(let m): return m.invalidFields
+        case .gsa(let m): return m.invalidFields
+        case .gsv(let m): return m.invalidFields
+        case .vtg(let m): return m.invalidFields
+        case .gll(let m): return m.invalidFields
+        case .gns(let m): return m.invalidFields
+        case .zda(let m): return m.invalidFields
+        case .txt(let m): return m.invalidFields
+        case .pubx00(let m): return m.invalidFields
+        case .pubx04(let m): return m.invalidFields
+        case .other: return NMEAInvalidFields()
         }
     }
 

@@ -31,6 +31,9 @@ public struct PUBX00: Hashable, Sendable {
     public var numSvs: Int?
     public var deadReckoningFlags: Int?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try PUBX00(cursor: &f) }
     }
@@ -38,30 +41,31 @@ public struct PUBX00: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         try f.pubxAddress(0)
-        time = try f.timeOfDay()
-        latitude = try f.latitude()
-        longitude = try f.longitude()
-        altitudeHAE = try f.millimetres()
+        time = f.timeOfDay()
+        latitude = f.latitude()
+        longitude = f.longitude()
+        altitudeHAE = f.millimetres()
         let stat = f.nextBytes()
         if !stat.isEmpty {
-            guard stat.count == 2,
-                  let s = NavigationStatus(rawValue: String(decoding: stat, as: UTF8.self)) else {
-                throw NMEAError(field: f.field, .invalidIndicator(stat[stat.startIndex]))
+            if stat.count == 2, let s = NavigationStatus(rawValue: String(decoding: stat, as: UTF8.self)) {
+                navigationStatus = s
+            } else {
+                f.record(.invalidIndicator(stat[stat.startIndex]))
             }
-            navigationStatus = s
         }
-        horizontalAccuracy = try f.millimetres()
-        verticalAccuracy = try f.millimetres()
-        speed = try f.speedFromKilometresPerHour()
-        course = try f.course()
-        climb = try f.speedFromMetresPerSecond().map { MillimetresPerSecond(rawValue: -$0.rawValue) }
-        differentialAge = try f.decimal()
-        hdop = try f.dop()
-        vdop = try f.dop()
-        tdop = try f.dop()
-        numSvs = try f.integer(in: 0...255)
+        horizontalAccuracy = f.millimetres()
+        verticalAccuracy = f.millimetres()
+        speed = f.speedFromKilometresPerHour()
+        course = f.course()
+        climb = f.speedFromMetresPerSecond().map { MillimetresPerSecond(rawValue: -$0.rawValue) }
+        differentialAge = f.decimal()
+        hdop = f.dop()
+        vdop = f.dop()
+        tdop = f.dop()
+        numSvs = f.integer(in: 0...255)
         f.skip() // reserved
-        deadReckoningFlags = try f.integer(in: 0...255)
+        deadReckoningFlags = f.integer(in: 0...255)
+        invalidFields = f.invalidFields
     }
 
     public var hasFix: Bool {

@@ -18,6 +18,9 @@ public struct PUBX04: Hashable, Sendable {
     /// Time pulse granularity, ns.
     public var timepulseGranularity: Int?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try PUBX04(cursor: &f) }
     }
@@ -25,23 +28,26 @@ public struct PUBX04: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         try f.pubxAddress(4)
-        time = try f.timeOfDay()
-        date = try f.date()
-        utcTimeOfWeek = try f.decimal()
-        utcWeek = try f.integer(in: 0...9999)
+        time = f.timeOfDay()
+        date = f.date()
+        utcTimeOfWeek = f.decimal()
+        utcWeek = f.integer(in: 0...9999)
         var leap = f.nextBytes()
         leapSecondsIsDefault = leap.last == 0x44
         if leapSecondsIsDefault { leap = leap.dropLast() }
         if leap.isEmpty {
             leapSeconds = nil
         } else {
-            guard let d = NMEADecimal(leap), d.scale == 0, (-99...99).contains(d.significand) else {
-                throw NMEAError(field: f.field, .invalidNumber)
+            if let d = NMEADecimal(leap), d.scale == 0, (-99...99).contains(d.significand) {
+                leapSeconds = Int(d.significand)
+            } else {
+                leapSeconds = nil
+                f.record(.invalidNumber)
             }
-            leapSeconds = Int(d.significand)
         }
-        clockBias = try f.signedInteger(in: Int(Int32.min)...Int(Int32.max))
-        clockDrift = try f.decimal()
-        timepulseGranularity = try f.signedInteger(in: Int(Int32.min)...Int(Int32.max))
+        clockBias = f.signedInteger(in: Int(Int32.min)...Int(Int32.max))
+        clockDrift = f.decimal()
+        timepulseGranularity = f.signedInteger(in: Int(Int32.min)...Int(Int32.max))
+        invalidFields = f.invalidFields
     }
 }

@@ -16,6 +16,9 @@ public struct RMC: Hashable, Sendable {
     public var positionMode: NMEAPositionMode?
     public var navigationalStatus: NMEANavigationalStatus?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try RMC(cursor: &f) }
     }
@@ -23,21 +26,25 @@ public struct RMC: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x52, 0x4D, 0x43)
-        time = try f.timeOfDay()
-        status = try f.indicator(NMEAStatus.init(byte:))
-        latitude = try f.latitude()
-        longitude = try f.longitude()
-        speed = try f.speedFromKnots()
-        course = try f.course()
-        date = try f.date()
-        if let mv = try f.decimal() {
-            let ew = try f.indicator { $0 == 0x45 || $0 == 0x57 ? $0 : nil }
+        time = f.timeOfDay()
+        status = f.indicator(NMEAStatus.init(byte:))
+        latitude = f.latitude()
+        longitude = f.longitude()
+        speed = f.speedFromKnots()
+        course = f.course()
+        date = f.date()
+        // A direction other than E/W (some receivers write the variation's sign there, or a
+        // letter of their own) leaves the variation unknown; speed, course and date still count.
+        let mv = f.decimal()
+        let ew = f.indicator { $0 == 0x45 || $0 == 0x57 ? $0 : nil }
+        if let mv, let ew {
             magneticVariation = ew == 0x57 ? NMEADecimal(significand: -mv.significand, scale: mv.scale) : mv
-        } else {
-            f.skip()
+        } else if let mv, f.invalidFields.contains(field: f.field) == false {
+            magneticVariation = mv // no direction given: as sent
         }
-        positionMode = try f.indicator(NMEAPositionMode.init(byte:))
-        navigationalStatus = try f.indicator(NMEANavigationalStatus.init(byte:))
+        positionMode = f.indicator(NMEAPositionMode.init(byte:))
+        navigationalStatus = f.indicator(NMEANavigationalStatus.init(byte:))
+        invalidFields = f.invalidFields
     }
 
     public var hasFix: Bool {

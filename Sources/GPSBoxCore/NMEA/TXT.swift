@@ -9,6 +9,9 @@ public struct TXT: Hashable, Sendable {
     /// The text as sent (printable ASCII; the splitter rejected anything else).
     public var text: ArraySlice<UInt8>
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try TXT(cursor: &f) }
     }
@@ -16,10 +19,11 @@ public struct TXT: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x54, 0x58, 0x54)
-        numberOfMessages = try f.integer(in: 0...99)
-        messageNumber = try f.integer(in: 0...99)
-        messageType = try f.integer(in: 0...99)
+        numberOfMessages = f.integer(in: 0...99)
+        messageNumber = f.integer(in: 0...99)
+        messageType = f.integer(in: 0...99)
         text = f.remaining // the text may itself contain commas
+        invalidFields = f.invalidFields
     }
 
     public var string: String { String(decoding: text, as: UTF8.self) }

@@ -10,6 +10,9 @@ public struct VTG: Hashable, Sendable {
     public var speedFromKilometresPerHour: MillimetresPerSecond?
     public var positionMode: NMEAPositionMode?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try VTG(cursor: &f) }
     }
@@ -17,15 +20,16 @@ public struct VTG: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x56, 0x54, 0x47)
-        courseTrue = try f.course()
-        try f.unit(0x54)
-        courseMagnetic = try f.course()
-        try f.unit(0x4D)
-        speedFromKnots = try f.speedFromKnots()
-        try f.unit(0x4E)
-        speedFromKilometresPerHour = try f.speedFromKilometresPerHour()
-        try f.unit(0x4B)
-        positionMode = try f.indicator(NMEAPositionMode.init(byte:))
+        courseTrue = f.course()
+        f.unit(0x54)
+        courseMagnetic = f.course()
+        f.unit(0x4D)
+        speedFromKnots = f.speedFromKnots()
+        f.unit(0x4E)
+        speedFromKilometresPerHour = f.speedFromKilometresPerHour()
+        f.unit(0x4B)
+        positionMode = f.indicator(NMEAPositionMode.init(byte:))
+        invalidFields = f.invalidFields
     }
 
     public var speed: MillimetresPerSecond? { speedFromKilometresPerHour ?? speedFromKnots }

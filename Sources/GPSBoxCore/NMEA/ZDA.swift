@@ -9,6 +9,9 @@ public struct ZDA: Hashable, Sendable {
     public var localZoneHours: Int?
     public var localZoneMinutes: Int?
 
+    /// Fields left nil because they held something unusable.
+    public var invalidFields = NMEAInvalidFields()
+
     public init(sentence: ArraySlice<UInt8>) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try ZDA(cursor: &f) }
     }
@@ -16,16 +19,20 @@ public struct ZDA: Hashable, Sendable {
     /// Decodes from a cursor positioned before the address field.
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
         talker = try f.address(0x5A, 0x44, 0x41)
-        time = try f.timeOfDay()
-        let day = try f.integer(in: 1...31)
-        let month = try f.integer(in: 1...12)
-        let year = try f.integer(in: 1980...9999)
+        time = f.timeOfDay()
+        let day = f.integer(in: 1...31)
+        let month = f.integer(in: 1...12)
+        let year = f.integer(in: 1980...9999)
         if let day, let month, let year {
-            guard UTCTime(year: year, month: month, day: day) != nil else { throw NMEAError(field: 2, .outOfRange) }
-            date = NMEADate(day: day, month: month, year: year, yearHasCentury: true)
+            if UTCTime(year: year, month: month, day: day) != nil {
+                date = NMEADate(day: day, month: month, year: year, yearHasCentury: true)
+            } else {
+                f.record(.outOfRange, field: 2)
+            }
         }
-        localZoneHours = try f.signedInteger(in: -13...13)
-        localZoneMinutes = try f.integer(in: 0...59)
+        localZoneHours = f.signedInteger(in: -13...13)
+        localZoneMinutes = f.integer(in: 0...59)
+        invalidFields = f.invalidFields
     }
 
     public var utcTime: UTCTime? {

@@ -11,25 +11,25 @@ extension UBXMessage {
         case let .navPVT(m):
             w.field("iTOW", m.iTOW); w.field("year", m.year); w.field("month", m.month); w.field("day", m.day)
             w.field("hour", m.hour); w.field("min", m.min); w.field("sec", m.sec); w.field("valid", m.valid)
-            w.field("tAcc", m.tAcc); w.field("nano", m.nano); w.field("fixType", m.fixType)
+            w.accuracy("tAcc", m.tAcc); w.field("nano", m.nano); w.field("fixType", m.fixType)
             w.field("flags", m.flags); w.field("flags2", m.flags2); w.field("numSV", m.numSV)
             w.field("lon", m.lon); w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL)
-            w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc); w.field("velN", m.velN); w.field("velE", m.velE)
+            w.accuracy("hAcc", m.hAcc); w.accuracy("vAcc", m.vAcc); w.field("velN", m.velN); w.field("velE", m.velE)
             w.field("velD", m.velD); w.field("gSpeed", m.gSpeed); w.field("headMot", m.headMot)
-            w.field("sAcc", m.sAcc); w.field("headAcc", m.headAcc); w.field("pDOP", m.pDOP)
+            w.accuracy("sAcc", m.sAcc); w.accuracy("headAcc", m.headAcc); w.field("pDOP", m.pDOP)
             w.field("headVeh", m.headVeh); w.field("magDec", m.magDec); w.field("magAcc", m.magAcc)
         case let .navPOSLLH(m):
             w.field("iTOW", m.iTOW); w.field("lon", m.lon); w.field("lat", m.lat); w.field("height", m.height)
-            w.field("hMSL", m.hMSL); w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc)
+            w.field("hMSL", m.hMSL); w.accuracy("hAcc", m.hAcc); w.accuracy("vAcc", m.vAcc)
         case let .navHPPOSLLH(m):
             w.field("version", m.version); w.field("flags", m.flags); w.field("iTOW", m.iTOW)
             w.field("lon", m.lon); w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL)
             w.field("lonHp", m.lonHp); w.field("latHp", m.latHp); w.field("heightHp", m.heightHp)
-            w.field("hMSLHp", m.hMSLHp); w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc)
+            w.field("hMSLHp", m.hMSLHp); w.accuracy("hAcc", m.hAcc); w.accuracy("vAcc", m.vAcc)
         case let .navVELNED(m):
             w.field("iTOW", m.iTOW); w.field("velN", m.velN); w.field("velE", m.velE); w.field("velD", m.velD)
             w.field("speed", m.speed); w.field("gSpeed", m.gSpeed); w.field("heading", m.heading)
-            w.field("sAcc", m.sAcc); w.field("cAcc", m.cAcc)
+            w.accuracy("sAcc", m.sAcc); w.accuracy("cAcc", m.cAcc)
         case let .navSTATUS(m):
             w.field("iTOW", m.iTOW); w.field("gpsFix", m.gpsFix); w.field("flags", m.flags)
             w.field("fixStat", m.fixStat); w.field("flags2", m.flags2); w.field("ttff", m.ttff); w.field("msss", m.msss)
@@ -63,15 +63,15 @@ extension UBXMessage {
                 return o.finished()
             }))
         case let .navTIMEUTC(m):
-            w.field("iTOW", m.iTOW); w.field("tAcc", m.tAcc); w.field("nano", m.nano); w.field("year", m.year)
+            w.field("iTOW", m.iTOW); w.accuracy("tAcc", m.tAcc); w.field("nano", m.nano); w.field("year", m.year)
             w.field("month", m.month); w.field("day", m.day); w.field("hour", m.hour); w.field("min", m.min)
             w.field("sec", m.sec); w.field("valid", m.valid)
         case let .navTIMEGPS(m):
             w.field("iTOW", m.iTOW); w.field("fTOW", m.fTOW); w.field("week", m.week); w.field("leapS", m.leapS)
-            w.field("valid", m.valid); w.field("tAcc", m.tAcc)
+            w.field("valid", m.valid); w.accuracy("tAcc", m.tAcc)
         case let .navTIMEGAL(m):
             w.field("iTOW", m.iTOW); w.field("galTow", m.galTow); w.field("fGalTow", m.fGalTow)
-            w.field("galWno", m.galWno); w.field("leapS", m.leapS); w.field("valid", m.valid); w.field("tAcc", m.tAcc)
+            w.field("galWno", m.galWno); w.field("leapS", m.leapS); w.field("valid", m.valid); w.accuracy("tAcc", m.tAcc)
         case let .navTIMELS(m):
             w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("srcOfCurrLs", m.srcOfCurrLs)
             w.field("currLs", m.currLs); w.field("srcOfLsChange", m.srcOfLsChange); w.field("lsChange", m.lsChange)
@@ -82,26 +82,26 @@ extension UBXMessage {
         case let .navSOL(m):
             w.field("iTOW", m.iTOW); w.field("fTOW", m.fTOW); w.field("week", m.week); w.field("gpsFix", m.gpsFix)
             w.field("flags", m.flags); w.field("ecefX", m.ecefX); w.field("ecefY", m.ecefY); w.field("ecefZ", m.ecefZ)
-            w.field("pAcc", m.pAcc); w.field("ecefVX", m.ecefVX); w.field("ecefVY", m.ecefVY)
-            w.field("ecefVZ", m.ecefVZ); w.field("sAcc", m.sAcc); w.field("pDOP", m.pDOP); w.field("numSV", m.numSV)
+            w.accuracy("pAcc", m.pAcc); w.field("ecefVX", m.ecefVX); w.field("ecefVY", m.ecefVY)
+            w.field("ecefVZ", m.ecefVZ); w.accuracy("sAcc", m.sAcc); w.field("pDOP", m.pDOP); w.field("numSV", m.numSV)
         case let .navPOSECEF(m):
             w.field("iTOW", m.iTOW); w.field("ecefX", m.ecefX); w.field("ecefY", m.ecefY); w.field("ecefZ", m.ecefZ)
-            w.field("pAcc", m.pAcc)
+            w.accuracy("pAcc", m.pAcc)
         case let .navHPPOSECEF(m):
             w.field("version", m.version); w.field("iTOW", m.iTOW); w.field("ecefX", m.ecefX)
             w.field("ecefY", m.ecefY); w.field("ecefZ", m.ecefZ); w.field("ecefXHp", m.ecefXHp)
-            w.field("ecefYHp", m.ecefYHp); w.field("ecefZHp", m.ecefZHp); w.field("flags", m.flags); w.field("pAcc", m.pAcc)
+            w.field("ecefYHp", m.ecefYHp); w.field("ecefZHp", m.ecefZHp); w.field("flags", m.flags); w.accuracy("pAcc", m.pAcc)
         case let .navVELECEF(m):
             w.field("iTOW", m.iTOW); w.field("ecefVX", m.ecefVX); w.field("ecefVY", m.ecefVY)
-            w.field("ecefVZ", m.ecefVZ); w.field("sAcc", m.sAcc)
+            w.field("ecefVZ", m.ecefVZ); w.accuracy("sAcc", m.sAcc)
         case let .navPVAT(m):
             w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("valid", m.valid); w.field("year", m.year)
             w.field("month", m.month); w.field("day", m.day); w.field("hour", m.hour); w.field("min", m.min)
-            w.field("sec", m.sec); w.field("tAcc", m.tAcc); w.field("nano", m.nano); w.field("fixType", m.fixType)
+            w.field("sec", m.sec); w.accuracy("tAcc", m.tAcc); w.field("nano", m.nano); w.field("fixType", m.fixType)
             w.field("flags", m.flags); w.field("flags2", m.flags2); w.field("numSV", m.numSV); w.field("lon", m.lon)
-            w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL); w.field("hAcc", m.hAcc)
-            w.field("vAcc", m.vAcc); w.field("velN", m.velN); w.field("velE", m.velE); w.field("velD", m.velD)
-            w.field("gSpeed", m.gSpeed); w.field("sAcc", m.sAcc); w.field("vehRoll", m.vehRoll)
+            w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL); w.accuracy("hAcc", m.hAcc)
+            w.accuracy("vAcc", m.vAcc); w.field("velN", m.velN); w.field("velE", m.velE); w.field("velD", m.velD)
+            w.field("gSpeed", m.gSpeed); w.accuracy("sAcc", m.sAcc); w.field("vehRoll", m.vehRoll)
             w.field("vehPitch", m.vehPitch); w.field("vehHeading", m.vehHeading); w.field("motHeading", m.motHeading)
         case let .hnrPVT(m):
             w.field("iTOW", m.iTOW); w.field("year", m.year); w.field("month", m.month); w.field("day", m.day)
@@ -109,10 +109,10 @@ extension UBXMessage {
             w.field("nano", m.nano); w.field("gpsFix", m.gpsFix); w.field("flags", m.flags); w.field("lon", m.lon)
             w.field("lat", m.lat); w.field("height", m.height); w.field("hMSL", m.hMSL); w.field("gSpeed", m.gSpeed)
             w.field("speed", m.speed); w.field("headMot", m.headMot); w.field("headVeh", m.headVeh)
-            w.field("hAcc", m.hAcc); w.field("vAcc", m.vAcc); w.field("sAcc", m.sAcc); w.field("headAcc", m.headAcc)
+            w.accuracy("hAcc", m.hAcc); w.accuracy("vAcc", m.vAcc); w.accuracy("sAcc", m.sAcc); w.accuracy("headAcc", m.headAcc)
         case let .logRETRIEVEPOS(m):
             w.field("entryIndex", m.entryIndex); w.field("lon", m.lon); w.field("lat", m.lat); w.field("hMSL", m.hMSL)
-            w.field("hAcc", m.hAcc); w.field("gSpeed", m.gSpeed); w.field("heading", m.heading)
+            w.accuracy("hAcc", m.hAcc); w.field("gSpeed", m.gSpeed); w.field("heading", m.heading)
             w.field("fixType", m.fixType); w.field("year", m.year); w.field("month", m.month); w.field("day", m.day)
             w.field("hour", m.hour); w.field("minute", m.minute); w.field("second", m.second); w.field("numSV", m.numSV)
         case let .timTP(m):
@@ -122,7 +122,7 @@ extension UBXMessage {
             w.field("dur", m.dur); w.field("meanX", m.meanX); w.field("meanY", m.meanY); w.field("meanZ", m.meanZ)
             w.field("meanV", m.meanV); w.field("obs", m.obs); w.field("valid", m.valid); w.field("active", m.active)
         case let .navCLOCK(m):
-            w.field("iTOW", m.iTOW); w.field("clkB", m.clkB); w.field("clkD", m.clkD); w.field("tAcc", m.tAcc)
+            w.field("iTOW", m.iTOW); w.field("clkB", m.clkB); w.field("clkD", m.clkD); w.accuracy("tAcc", m.tAcc)
             w.field("fAcc", m.fAcc)
         case let .navEELL(m):
             w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("errEllipseOrient", m.errEllipseOrient)
@@ -207,6 +207,9 @@ extension UBXMessage {
         case let .other(_, payload):
             w.field("length", payload.count)
             w.field("payload", Self.hex(payload))
+        case let .poll(_, payload):
+            w.field("poll", true)
+            if !payload.isEmpty { w.field("payload", Self.hex(payload)) }
         case let .malformed(error, payload):
             w.field("error", error.description)
             w.field("payload", Self.hex(payload))
@@ -225,5 +228,12 @@ extension UBXMessage {
             out.append(digits[Int(b & 0xF)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension JSONObjectWriter {
+    /// A UBX accuracy field (U4); 0xFFFFFFFF, the receivers' "no estimate yet", is left out.
+    mutating func accuracy(_ key: String, _ v: UInt32) {
+        if v != .max { field(key, v) }
     }
 }

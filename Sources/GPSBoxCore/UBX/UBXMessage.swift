@@ -1,5 +1,8 @@
 // One decoded UBX message: a typed view for every message gpsbox understands, the raw
-// (id, payload) for the rest, and `.malformed` for a known id whose payload is too short.
+// (id, payload) for the rest, `.poll` for a host's request (u-center and gpsbox itself write
+// them: a known message with an empty payload, u-blox 8 / M8 Receiver Description §32.2.4
+// "Polling"; a CFG-VALGET request, version 0, ZED-F9P interface description §3.10), and
+// `.malformed` for a known id whose payload does not fit.
 // Decoding a message never copies: each case holds a view over the caller's payload slice.
 
 public enum UBXMessage: Sendable {
@@ -42,6 +45,8 @@ public enum UBXMessage: Sendable {
     case inf(UBXInfo)
     /// A message gpsbox does not decode: its id and payload, untouched.
     case other(UBXMessageID, ArraySlice<UInt8>)
+    /// A poll request from the host, not receiver output and not damage.
+    case poll(UBXMessageID, ArraySlice<UInt8>)
     /// A known message whose payload does not fit its layout.
     case malformed(UBXError, ArraySlice<UInt8>)
 
@@ -93,7 +98,7 @@ public enum UBXMessage: Sendable {
                 }
             }
         } catch {
-            self = .malformed(error, payload)
+            self = Self.isPollRequest(id, payload) ? .poll(id, payload) : .malformed(error, payload)
         }
     }
 
@@ -137,12 +142,21 @@ public enum UBXMessage: Sendable {
         case let .ack(a): return a.accepted ? .ackACK : .ackNAK
         case .monVER: return .monVER
         case let .inf(i): return UBXMessageID(class: 0x04, id: i.level.rawValue)
-        case let .other(id, _): return id
+        case let .other(id, _), let .poll(id, _): return id
         case let .malformed(error, _):
             switch error {
             case let .runt(id, _, _), let .lengthMismatch(id, _, _), let .unsupportedVersion(id, _),
                  let .unknownConfigKeySize(id, _): return id
             }
         }
+    }
+}
+
+extension UBXMessage {
+    /// A known message's poll: an empty payload (any message), or a CFG-VALGET request
+    /// (version 0, layer, position, then 4-byte keys without values).
+    static func isPollRequest(_ id: UBXMessageID, _ payload: ArraySlice<UInt8>) -> Bool {
+        if payload.isEmpty { return true }
+        return id == .cfgVALGET && payload.count >= 8 && payload.count % 4 == 0 && payload[payload.startIndex] == 0
     }
 }
