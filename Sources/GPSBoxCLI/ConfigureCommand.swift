@@ -62,7 +62,7 @@ struct ConfigureCommand: Subcommand {
         let current = (opened.link as? SerialLink)?.port.baud.bitsPerSecond ?? 9600
         var settings: ReceiverSettings
         do {
-            settings = try config.receiverSettings(currentBaud: current)
+            settings = try config.receiverSettings(currentBaud: current, port: opened.link.modulePortGuess.port)
             if let b = setBaud { settings.baudRate = b }
             settings.save = save
         } catch {
@@ -76,6 +76,8 @@ struct ConfigureCommand: Subcommand {
         io.out.write("receiver: \(report.identity?.summary ?? "not identified")\n")
         io.out.write("mode:     \(report.mode.rawValue)\n")
         io.out.write("host:     \(report.hostBaudRate) Bd\n")
+        io.out.write("port:     \(report.port.name) (\(report.portFromModule ? "the module says" : "guessed from the device"))\n")
+        if let line = report.line { io.out.write("line:     \(line.summary)\n") }
         for a in report.applied { io.out.write("applied:  \(a)\n") }
         for e in report.errors { io.out.write("error:    \(e)\n") }
         return report.isComplete ? .success : .failure
