@@ -153,6 +153,7 @@ import Testing
         #expect(w.check(nowMs: 7500, stalledMs: 5000) == .navPVTStopped(afterMs: 6500))
         var unconfigured = ReceiverRestartWatch()
         _ = unconfigured.observe(.nmea, nowMs: 7000)
-        #expect(unconfigured.check(nowMs: 7500, stalledMs: 5000) == nil)
+        let banner = unconfigured.observe(.bootBanner, nowMs: 7100)  // a module not configured yet
+        #expect(unconfigured.check(nowMs: 7500, stalledMs: 5000) == nil && banner == nil)
     }
 }

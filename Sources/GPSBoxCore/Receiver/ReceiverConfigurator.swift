@@ -43,6 +43,9 @@ public struct ReceiverConfigurator: Sendable {
         case identifying
         /// Waiting for the CFG-PRT answer, or MON-COMMS answer number `answers + 1`.
         case resolvingPort(answers: Int)
+        /// The CFG-PRT answer is in; its ACK-ACK follows (M8 answers a CFG poll with the message
+        /// and an ACK). Waited for, so it is not taken for the ACK of a CFG-PRT baud switch.
+        case portPollAcknowledging
         case commanding
         /// The switch is out; the module's ACK, at the old rate, says when it changes over.
         case switchAcknowledging(from: Int, to: Int)
@@ -103,6 +106,8 @@ public struct ReceiverConfigurator: Sendable {
             return portAnswered(answer, answers: answers, nowMs: nowMs)
         case (.resolvingPort, .rejected(let c, let i)) where (c, i) == (0x06, 0x00) || (c, i) == (0x0A, 0x36):
             return planLine(nowMs: nowMs)
+        case (.portPollAcknowledging, .acknowledged(0x06, 0x00)), (.portPollAcknowledging, .rejected(0x06, 0x00)):
+            return planLine(nowMs: nowMs)
         case (.switchAcknowledging(let from, let to), .acknowledged(let c, let i)) where matches(c, i):
             // Everything before the ACK came at the old rate; the module changes right after it.
             return follow(from: from, to: to, nowMs: nowMs)
@@ -138,6 +143,8 @@ public struct ReceiverConfigurator: Sendable {
         switch phase {
         case .resolvingPort(let answers):
             if attempt < timing.attempts { return pollPort(nowMs: nowMs, firstAttempt: false, answers: answers) }
+            return planLine(nowMs: nowMs)
+        case .portPollAcknowledging:
             return planLine(nowMs: nowMs)
         case .identifying:
             if attempt < timing.attempts {
@@ -236,6 +243,9 @@ public struct ReceiverConfigurator: Sendable {
         case .portConfiguration(let id, _):
             guard identity?.generation != .keyValue else { return [] }
             if let p = ReceiverPortAnswer.port(cfgPRTPortID: id) { use(p) }
+            phase = .portPollAcknowledging
+            deadlineMs = nowMs + timing.answerTimeoutMs
+            return []
         case .communications(let traffic):
             guard identity?.generation == .keyValue else { return [] }
             if answers == 0 {

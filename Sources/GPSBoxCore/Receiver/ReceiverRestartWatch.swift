@@ -53,11 +53,14 @@ public struct ReceiverRestartWatch: Hashable, Sendable {
         configuredAtMs = nowMs
     }
 
-    /// One reply heard outside a configuration run; returns a restart sign if it is one.
+    /// One reply heard outside a configuration run; returns a restart sign if it is one. Only
+    /// a watch that was told the module is `configured` sees signs (a module not configured
+    /// yet prints its start-up text too).
     public mutating func observe(_ reply: ReceiverReply, nowMs: Int64) -> Sign? {
+        guard let configuredAt = configuredAtMs else { return nil }
         switch reply {
         case .bootBanner: return .bootBanner
-        case .version: return configuredAtMs.map { nowMs - $0 <= Self.lateAnswerMs } ?? false ? nil : .unaskedVersion
+        case .version: return nowMs - configuredAt > Self.lateAnswerMs ? .unaskedVersion : nil
         case .navigationSolution(let iTOW):
             lastPVTAtMs = nowMs
             defer { lastITOW = iTOW }

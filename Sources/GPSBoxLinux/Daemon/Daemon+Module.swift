@@ -49,7 +49,10 @@ extension Daemon {
         let navPVT = report.mode == .configured && (report.identity?.generation ?? .legacyWithoutPVT) != .legacyWithoutPVT
         module.expectsNavPVT = navPVT
         let rate = report.line?.budget.rateHertz ?? config.rateHz
-        module.restartWatch.configured(navigationPeriodMs: navPVT ? 1000 / rate : nil, nowMs: now)
+        module.restartWatch = ReceiverRestartWatch()
+        if report.mode == .configured {
+            module.restartWatch.configured(navigationPeriodMs: navPVT ? 1000 / rate : nil, nowMs: now)
+        }
         if let serial = link as? SerialLink, report.hostBaudRate != lastGoodBaud?.bitsPerSecond,
            let rate = try? BaudRate(report.hostBaudRate), serial.port.baud == rate {
             lastGoodBaud = rate  // a reconnect listens at the rate the module was switched to first
