@@ -19,8 +19,11 @@ struct ConfigureCommand: Subcommand {
           --save             also store the configuration in battery-backed RAM and flash
 
         The module is identified with UBX-MON-VER: u-blox 8 and older get CFG-PRT/CFG-MSG/CFG-RATE/
-        CFG-NAV5, M9/M10/F9 get CFG-VALSET. Every command waits for ACK-ACK or ACK-NAK. A module that
-        answers no UBX is reported as NMEA-only. Exit status 0 when everything was acknowledged.
+        CFG-NAV5, M9/M10/F9 get CFG-VALSET. Every command waits for ACK-ACK or ACK-NAK. The module is
+        asked which of its ports this is (CFG-PRT, or MON-COMMS on M9/M10/F9), and on a UART the output
+        is fitted to the line as `gpsbox run` does it (line-policy in gpsbox.conf: a faster rate, or
+        less output). A module that answers no UBX is reported as NMEA-only. Exit status 0 when
+        everything was acknowledged.
         """
 
     var flags: [(key: String, value: String, flag: String)] = []
