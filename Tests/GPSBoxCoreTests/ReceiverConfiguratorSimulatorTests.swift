@@ -159,4 +159,24 @@ import Testing
         #expect(report.line?.trimmed == ["NMEA off"] && report.line?.baud == 9600)
         #expect(run.sent.contains("CFG-PRT NMEA output off"))
     }
+
+    @Test func theSwitchGoesOutInAPauseOfTheOutput() throws {
+        // Its ACK then comes with a pause behind it, in which the host changes over in time.
+        var s = try ReceiverSettings(currentBaudRate: 9600)
+        s.linePolicy = .raiseBaud(maximum: 460_800)
+        var c = ReceiverConfigurator(settings: s, encoding: UBXReceiverCommandEncoding())
+        _ = c.start(nowMs: 0)
+        var out = c.handle(.version(ReceiverConfiguratorTests.m8), nowMs: 10)
+        var now: Int64 = 10
+        for _ in 0..<8 {  // an epoch's sentences, one every 70 ms at 9600 Bd
+            now += 70
+            out += c.handle(.nmea, nowMs: now) + c.tick(nowMs: now)
+        }
+        #expect(out.isEmpty)
+        out = c.tick(nowMs: now + 149)
+        #expect(out.isEmpty)
+        out = c.tick(nowMs: now + 150)
+        #expect(out.map { if case .send(_, let what) = $0 { what } else { "" } } == ["CFG-PRT baud rate 38400"])
+    }
 }
+

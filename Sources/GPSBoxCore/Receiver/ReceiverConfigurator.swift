@@ -35,6 +35,11 @@ public struct ReceiverConfigurator: Sendable {
         public var attempts = 3
         /// Pause after a baud switch before polling at the new rate.
         public var baudSettleMs: Int64 = 250
+        /// A baud switch goes out once the module has been quiet this long (the gap after an
+        /// epoch's output), so its ACK is followed by a pause in which the host changes over
+        /// and nothing the module sends is lost; after `quietWaitMs` it goes out anyway.
+        public var quietMs: Int64 = 150
+        public var quietWaitMs: Int64 = 3000
         public init() {}
     }
 
@@ -46,6 +51,8 @@ public struct ReceiverConfigurator: Sendable {
         /// The CFG-PRT answer is in; its ACK-ACK follows (M8 answers a CFG poll with the message
         /// and an ACK). Waited for, so it is not taken for the ACK of a CFG-PRT baud switch.
         case portPollAcknowledging
+        /// A baud switch waits for a pause in the module's output (until `giveUpMs`).
+        case awaitingQuiet(giveUpMs: Int64)
         case commanding
         /// The switch is out; the module's ACK, at the old rate, says when it changes over.
         case switchAcknowledging(from: Int, to: Int)
@@ -68,7 +75,7 @@ public struct ReceiverConfigurator: Sendable {
     private var errors: [ReceiverConfigurationError] = []
     private var heardUBX = false
     private var heardNMEA = false
-    var firstTraffic: [ReceiverPortAnswer.PortTraffic] = []
+    private var firstTraffic: [ReceiverPortAnswer.PortTraffic] = []
     private var portFromModule = false
     /// The baud switch (if any) is out and `plan` holds the message commands.
     private var planningMessages = false
@@ -97,6 +104,10 @@ public struct ReceiverConfigurator: Sendable {
         switch reply {
         case .nmea, .bootBanner: heardNMEA = true
         default: heardUBX = true
+        }
+        if case .awaitingQuiet(let giveUp) = phase {
+            deadlineMs = min(nowMs + timing.quietMs, giveUp)
+            return []
         }
         switch (phase, reply) {
         case (.identifying, .version(let id)):
@@ -146,6 +157,8 @@ public struct ReceiverConfigurator: Sendable {
             return planLine(nowMs: nowMs)
         case .portPollAcknowledging:
             return planLine(nowMs: nowMs)
+        case .awaitingQuiet:
+            return sendCurrent(nowMs: nowMs, firstAttempt: true)
         case .identifying:
             if attempt < timing.attempts {
                 attempt += 1
@@ -208,7 +221,7 @@ public struct ReceiverConfigurator: Sendable {
         return [.setHostBaud(to)]
     }
 
-    mutating func advance(nowMs: Int64) -> [ReceiverConfiguratorAction] {
+    private mutating func advance(nowMs: Int64) -> [ReceiverConfiguratorAction] {
         index += 1
         return sendCurrent(nowMs: nowMs, firstAttempt: true)
     }
@@ -274,7 +287,10 @@ public struct ReceiverConfigurator: Sendable {
             [ReceiverCommandPlan.baudSwitch(to: $0, generation: id.generation, settings: settings, encoding: encoding)]
         } ?? []
         index = 0
-        return sendCurrent(nowMs: nowMs, firstAttempt: true)
+        guard !plan.isEmpty else { return sendCurrent(nowMs: nowMs, firstAttempt: true) }
+        phase = .awaitingQuiet(giveUpMs: nowMs + timing.quietWaitMs)
+        deadlineMs = nowMs + timing.quietMs
+        return []
     }
 
     /// The message commands, for the rate the line ended at: trimmed to fit it when a switch

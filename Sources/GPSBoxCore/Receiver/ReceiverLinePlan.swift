@@ -31,7 +31,7 @@ public struct ReceiverLineChoice: Hashable, Sendable {
         var s = port.name
         guard let baud else { return s + ": no line limit, \(budget.bytesPerSecond) B/s" }
         s += " at \(baud) Bd"
-        if let from = raisedFrom { s += " (raised from \(from))" }
+        if let from = raisedFrom { s += from < baud ? " (raised from \(from))" : " (switched from \(from))" }
         if !trimmed.isEmpty { s += ", trimmed to fit: " + trimmed.joined(separator: ", ") }
         return s + ": \(budget.bytesPerSecond) B/s, \(budget.linePercent(baud: baud)) % of the line"
     }

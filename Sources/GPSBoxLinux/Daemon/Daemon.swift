@@ -193,6 +193,7 @@ public final class Daemon {
     func readPauseMs(_ l: any ReceiverLink) -> Int64 {
         if l.pollDescriptor == nil { return Int64(l.pollDelayMs) }
         if lastReadFilledBuffer { return 0 }
+        if configurator != nil { return 2 }  // answers and pauses in the output are timed closely
         guard observedBytesPerSecond > 0 else { return 100 }
         return max(2, min(100, 2048 * 1000 / observedBytesPerSecond))
     }
