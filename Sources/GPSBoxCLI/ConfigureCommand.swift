@@ -19,8 +19,11 @@ struct ConfigureCommand: Subcommand {
           --save             also store the configuration in battery-backed RAM and flash
 
         The module is identified with UBX-MON-VER: u-blox 8 and older get CFG-PRT/CFG-MSG/CFG-RATE/
-        CFG-NAV5, M9/M10/F9 get CFG-VALSET. Every command waits for ACK-ACK or ACK-NAK. A module that
-        answers no UBX is reported as NMEA-only. Exit status 0 when everything was acknowledged.
+        CFG-NAV5, M9/M10/F9 get CFG-VALSET. Every command waits for ACK-ACK or ACK-NAK. The module is
+        asked which of its ports this is (CFG-PRT, or MON-COMMS on M9/M10/F9), and on a UART the output
+        is fitted to the line as `gpsbox run` does it (line-policy in gpsbox.conf: a faster rate, or
+        less output). A module that answers no UBX is reported as NMEA-only. Exit status 0 when
+        everything was acknowledged.
         """
 
     var flags: [(key: String, value: String, flag: String)] = []
@@ -62,7 +65,7 @@ struct ConfigureCommand: Subcommand {
         let current = (opened.link as? SerialLink)?.port.baud.bitsPerSecond ?? 9600
         var settings: ReceiverSettings
         do {
-            settings = try config.receiverSettings(currentBaud: current)
+            settings = try config.receiverSettings(currentBaud: current, port: opened.link.modulePortGuess.port)
             if let b = setBaud { settings.baudRate = b }
             settings.save = save
         } catch {
@@ -76,6 +79,8 @@ struct ConfigureCommand: Subcommand {
         io.out.write("receiver: \(report.identity?.summary ?? "not identified")\n")
         io.out.write("mode:     \(report.mode.rawValue)\n")
         io.out.write("host:     \(report.hostBaudRate) Bd\n")
+        io.out.write("port:     \(report.port.name) (\(report.portFromModule ? "the module says" : "guessed from the device"))\n")
+        if let line = report.line { io.out.write("line:     \(line.summary)\n") }
         for a in report.applied { io.out.write("applied:  \(a)\n") }
         for e in report.errors { io.out.write("error:    \(e)\n") }
         return report.isComplete ? .success : .failure

@@ -14,7 +14,7 @@ struct SimulateCommand: Subcommand {
         gpsbox simulate --pty PATH [--route walk|bike|freeway|parked|FILE.gpx] [--protocol nmea|ubx|both]
                                [--rate HZ] [--baud N] [--model m8|m10|nmea] [--speedup X] [--duration DUR]
                                [--fault KIND[,KIND…]] [--fault-interval DUR] [--seed N] [--noise on|off]
-                               [--cold-start DUR] [--start TIME] [--wait-for-reader]
+                               [--cold-start DUR] [--start TIME] [--wait-for-reader] [--factory] [--port uart1|usb]
                gpsbox simulate --output FILE --duration DUR [same options]
         """
     static let help = """
@@ -25,18 +25,23 @@ struct SimulateCommand: Subcommand {
                                 parked (standing still), or a GPX file (timed tracks follow their clock)
           --protocol P          nmea, ubx or both (default both; an nmea model always sends NMEA)
           --rate HZ             navigation rate, 0.1-40 Hz (default 1)
-          --baud N              line rate (default 9600 for m8/nmea, 38400 for m10)
+          --baud N              line rate (default 9600 for m8/nmea, 38400 for m10: the factory rates)
           --model M             m8 (protocol 18, CFG-* messages), m10 (protocol 34.10, CFG-VALSET) or
                                 nmea (NMEA only, ignores UBX input); default m8
           --speedup X           simulated seconds per wall-clock second; line pacing scales too (default 1)
           --duration DUR        simulated time to run, e.g. 10m, 2h (default: until SIGINT/SIGTERM)
-          --fault KINDS         garbage, badchecksum, dropout, disconnect, baud, reset (comma separated)
+          --fault KINDS         garbage, badchecksum, dropout, disconnect, baud, reset (saved configuration),
+                                factory-reset (saved configuration cleared) (comma separated)
           --fault-interval DUR  simulated time between firings of each fault (default 60s)
           --seed N              random seed; the same seed gives the same bytes (default 1)
           --noise on|off        position noise (default on; off reports the route exactly)
           --cold-start DUR      time to first fix after power-on or reset (default 30s)
           --start TIME          UTC at simulated time 0, RFC 3339 (default 2026-06-01T08:00:00Z)
           --wait-for-reader     start the clock only when a reader opens the pty (tests, demo)
+          --factory             start as the module leaves the factory: its NMEA set only, no UBX
+                                messages (until a host configures it); --protocol is ignored
+          --port uart1|usb      the module port the pty stands for (default uart1); usb (m8 only: the
+                                M10 has none) has no line rate, so output is never dropped
         """
 
     var pty: String?
@@ -98,6 +103,9 @@ struct SimulateCommand: Subcommand {
             o.startTime = t
         }
         waitForReader = args.flag("--wait-for-reader")
+        o.factory = args.flag("--factory")
+        o.port = try args.option("--port", as: SimulatedPort.self) ?? .uart1
+        if o.port == .usb, o.model != .m8 { throw UsageError("--port usb: only the m8 model has a USB port") }
         if output != nil, duration == nil { throw UsageError("--output needs --duration") }
         try args.expectEnd()
         options = o

@@ -83,6 +83,7 @@ struct StatusCommand: Subcommand {
         if !alive { state += " (daemon not running: this status is stale)" }
         lines.append(("state", state + ((s["recording"]?.bool ?? false) ? ", recording" : ", not recording")))
         if let d = s["device"]?.string { lines.append(("device", d + (s["receiver"]?.string.map { " — \($0)" } ?? ""))) }
+        if let l = s["line"]?.string { lines.append(("line", l)) }
         let fix = s["fix"]
         if let mode = fix?["mode"]?.string {
             var f = mode + ((fix?["valid"]?.bool ?? false) ? " (valid)" : " (invalid)")

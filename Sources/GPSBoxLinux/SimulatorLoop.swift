@@ -13,7 +13,8 @@ public struct SimulatorReport: Equatable, Sendable {
     /// Bytes the line carried while nobody had the device open (a real UART loses them the
     /// same way).
     public var bytesLost = 0
-    /// Epochs whose output did not fit the line (the module's transmit buffer overflowed).
+    /// Epochs whose output did not fit the line (the module's transmit buffer overflowed;
+    /// SimulatedTransmitBuffer).
     public var epochsOverflowed = 0
     public var commandsAnswered = 0
     /// Times the reader was slow and the pty buffer full; the bytes waited (not lost).
@@ -48,6 +49,14 @@ public final class SimulatorLoop {
     private var lineBaud: Int
     /// Wall time (monotonic seconds) until which the line is busy with bytes already sent.
     private var lineTime = 0.0
+    /// Decides, in simulated time, which epochs overflow the module's transmit buffer.
+    private var transmitBuffer: SimulatedTransmitBuffer
+    /// Wall time of simulated time 0.
+    private var start = 0.0
+    /// USB has no line rate: bytes go out at full-speed USB pace and a reader's termios speed
+    /// does not matter (a CDC-ACM port ignores it).
+    private var isUSB: Bool { receiver.configuration.port == .usb }
+    static let usbPacingBaud = 12_000_000
 
     public init(receiver: SimulatedReceiver, linkPath: String, speedup: Double, duration: Double?,
                 waitForReader: Bool = false, log: @escaping (String) -> Void = { _ in }) {
@@ -59,6 +68,7 @@ public final class SimulatorLoop {
         self.waitForReader = waitForReader
         self.log = log
         lineBaud = receiver.baud
+        transmitBuffer = SimulatedTransmitBuffer(baud: receiver.configuration.port == .usb ? nil : receiver.baud)
     }
 
     /// Runs until `duration` simulated seconds have been sent, or SIGINT/SIGTERM when
@@ -98,7 +108,7 @@ public final class SimulatorLoop {
                 if poll(&fds, signalFD >= 0 ? 1 : 0, 5) > 0 { return report }
             }
         }
-        let start = Self.now()
+        start = Self.now()
         lineTime = start
         while true {
             let now = Self.now()
@@ -110,7 +120,7 @@ public final class SimulatorLoop {
                     report.faults.append(f)
                     log("simulate: fault \(f.rawValue) at \(Self.seconds(receiver.time)) s")
                 }
-                enqueue(out, now: now, isEpoch: true)
+                enqueue(out, now: now, at: receiver.time, isEpoch: true)
             }
             try followConnection(now: now)
             transmit(now: now)
@@ -125,7 +135,7 @@ public final class SimulatorLoop {
                 // With a reader, write every few ms like a UART; without one, nobody can tell,
                 // so wake only when the queued bytes would be through.
                 let listening = pty?.hasReader ?? false
-                let drained = lineTime + LinePacing(baud: lineBaud, speedup: speedup).wallSeconds(bytes: queuedBytes)
+                let drained = lineTime + LinePacing(baud: paceBaud(lineBaud), speedup: speedup).wallSeconds(bytes: queuedBytes)
                 wake = min(wake, listening ? now + Self.writeGranularity : max(drained, now + Self.writeGranularity))
             }
             if finished, queue.isEmpty { wake = now }
@@ -140,33 +150,35 @@ public final class SimulatorLoop {
                 if f.revents & Int16(POLLIN) != 0 { readCommands(now: Self.now()) }
             }
         }
-        log("simulate: done, \(report.epochs) epochs, \(report.bytesWritten) bytes written, \(report.bytesLost) lost")
+        log("simulate: done, \(report.epochs) epochs, \(report.bytesWritten) bytes written, \(report.bytesLost) lost, "
+            + "\(report.epochsOverflowed) epochs dropped (output over the line rate)")
         return report
     }
 
-    private func enqueue(_ out: SimulatedReceiver.Output, now: Double, isEpoch: Bool) {
-        if let b = out.baudBefore {
-            log("simulate: line now at \(b) baud")
-            lineBaud = b
-        }
+    /// Queues the module's output; `t` is its simulated time.
+    private func enqueue(_ out: SimulatedReceiver.Output, now: Double, at t: Double, isEpoch: Bool) {
+        if let b = out.baudBefore { switchLine(to: b, at: t) }
         if !out.bytes.isEmpty {
-            // The module's transmit buffer holds about a second of line time; beyond that an
-            // epoch's output is dropped whole, as a u-blox module does when the baud is too low.
-            let capacity = max(4096, lineBaud / 10)
-            if isEpoch, queuedBytes + out.bytes.count > capacity {
-                report.epochsOverflowed += 1
-                if report.epochsOverflowed == 1 { log("simulate: output exceeds \(lineBaud) baud; epochs dropped (raise --baud)") }
-            } else {
+            if transmitBuffer.offer(out.bytes.count, at: t, droppable: isEpoch) {
                 if queue.isEmpty { lineTime = max(lineTime, now) }
                 queue.append(Segment(bytes: out.bytes, baud: lineBaud))
                 queuedBytes += out.bytes.count
+            } else {
+                report.epochsOverflowed += 1
+                if report.epochsOverflowed == 1 { log("simulate: output exceeds \(lineBaud) baud; epochs dropped (raise --baud)") }
             }
         }
-        if let b = out.baudAfter {
-            log("simulate: line now at \(b) baud")
-            lineBaud = b
-        }
+        if let b = out.baudAfter { switchLine(to: b, at: t) }
     }
+
+    private func switchLine(to baud: Int, at t: Double) {
+        guard !isUSB else { return }
+        log("simulate: line now at \(baud) baud")
+        lineBaud = baud
+        transmitBuffer.lineChanged(baud: baud, at: t)
+    }
+
+    private func paceBaud(_ baud: Int) -> Int { isUSB ? Self.usbPacingBaud : baud }
 
     /// Sends what the line has carried by `now`; garbles it when the reader's termios speed
     /// differs from the segment's baud. When the reader falls behind and the pty buffer is
@@ -174,7 +186,7 @@ public final class SimulatorLoop {
     /// drop it, but a test stand-in that loses data under CPU load makes flaky tests.
     private func transmit(now: Double) {
         while var seg = queue.first {
-            let rate = LinePacing(baud: seg.baud, speedup: speedup).bytesPerWallSecond
+            let rate = LinePacing(baud: paceBaud(seg.baud), speedup: speedup).bytesPerWallSecond
             let budget = Int((now - lineTime) * rate)
             guard budget > 0 else { return }
             let n = min(budget, seg.bytes.count - seg.offset)
@@ -198,7 +210,7 @@ public final class SimulatorLoop {
             report.bytesLost += chunk.count
             return chunk.count
         }
-        let readerBaud = p.readerBaud ?? baud
+        let readerBaud = isUSB ? baud : p.readerBaud ?? baud
         if readerBaud != baud {
             // Wrong baud: the reader gets garbage, and whatever does not fit is lost with it.
             let garbled = UARTResampler.resample(Array(chunk), senderBaud: baud, receiverBaud: readerBaud)
@@ -217,11 +229,11 @@ public final class SimulatorLoop {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBytes { Glibc.read(p.master, $0.baseAddress, $0.count) }
         guard n > 0 else { return }
-        let readerBaud = p.readerBaud ?? lineBaud
+        let readerBaud = isUSB ? lineBaud : p.readerBaud ?? lineBaud
         let bytes = UARTResampler.resample(Array(buffer[0..<n]), senderBaud: readerBaud, receiverBaud: lineBaud)
         let out = receiver.receive(bytes)
         if !out.bytes.isEmpty { report.commandsAnswered += 1 }
-        enqueue(out, now: now, isEpoch: false)
+        enqueue(out, now: now, at: (now - start) * speedup, isEpoch: false)
     }
 
     /// A `disconnect` fault closes the master and removes the symlink; when it is over a new
@@ -233,6 +245,7 @@ public final class SimulatorLoop {
             pty = nil
             queue.removeAll()
             queuedBytes = 0
+            transmitBuffer = SimulatedTransmitBuffer(baud: isUSB ? nil : lineBaud)
             log("simulate: device unplugged")
         } else if connected, pty == nil {
             pty = try Pty(link: linkPath, baud: lineBaud)

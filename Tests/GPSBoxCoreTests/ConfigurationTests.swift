@@ -183,4 +183,21 @@ import Testing
         let e = ConfigError(.unreadable("No such file or directory"), at: .file(path: "/etc/gpsbox/gpsbox.conf", line: 0))
         #expect(e.description == "/etc/gpsbox/gpsbox.conf: cannot read: No such file or directory")
     }
+
+    @Test func linePolicyAndMaxBaud() throws {
+        let config = try resolve("line-policy = trim\nmax-baud = 230400\n")
+        #expect(config.linePolicy == .trim && config.maxBaud == 230_400)
+        #expect(GPSBoxConfiguration().linePolicy == .raiseBaud && GPSBoxConfiguration().maxBaud == 460_800)
+        #expect(errors("line-policy = faster") == ["gpsbox.conf:1: line-policy: bad value 'faster': expected raise-baud or trim"])
+        #expect(errors("max-baud = 9600").first?.hasPrefix("gpsbox.conf:1: max-baud: '9600' is out of range: allowed 19200, ") == true)
+    }
+
+    @Test func raiseBaudSetOnPurposeNeedsAutoBaud() throws {
+        // A switched module would be heard as garbage after a reconnect at the fixed rate.
+        #expect(errors("baud = 9600\nline-policy = raise-baud\n")
+            == ["gpsbox.conf:2: line-policy: raise-baud needs baud = auto (baud is fixed at 9600); use trim"])
+        // Left at its default, the policy gives way to a fixed rate (the daemon trims instead).
+        #expect(errors("baud = 9600\n").isEmpty)
+    }
 }
+

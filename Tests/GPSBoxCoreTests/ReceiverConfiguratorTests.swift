@@ -108,15 +108,16 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
         #expect(report.applied.count == 6)
     }
 
-    @Test func configuresAnM10WithOneValsetThenSwitchesBaud() throws {
+    @Test func configuresAnM10BySwitchingBaudThenOneValset() throws {
         let settings = try ReceiverSettings(currentBaudRate: 38400, baudRate: 115_200, rateHertz: 10, silenceNMEA: true)
         let run = configure(settings, module: ScriptedModule(identity: Self.m10))
+        // The switch goes first and alone (ReceiverCommandPlan), the messages at the new rate.
         #expect(run.sent == [
             "MON-VER poll",
-            "CFG-VALSET (RAM) measurement period 100 ms, NAV-PVT every 1 solution, NAV-SAT every 10 solutions, "
-                + "NAV-DOP every 10 solutions, NMEA output off",
             "CFG-VALSET (RAM) baud rate 115200",
             "MON-VER poll at 115200 Bd",
+            "CFG-VALSET (RAM) measurement period 100 ms, NAV-PVT every 1 solution, NAV-SAT every 10 solutions, "
+                + "NAV-DOP every 10 solutions, NMEA output off",
         ])
         #expect(run.hostBauds == [115_200])
         let report = try #require(run.report)

@@ -102,6 +102,20 @@ import Testing
         #expect(r.report.bytesWritten == r.first.count)
     }
 
+    /// Issue 15: an M10 sending its NMEA (three constellations) and NAV-PVT/SAT/DOP every second
+    /// at 9600 Bd overflows its transmit buffer. The drops are a counted number, and the epochs
+    /// that reach the reader are exactly the others; over USB (no line rate) none is dropped.
+    @Test func outputOverTheLineRateDropsCountedEpochs() throws {
+        let r = try Self.run(Self.options(.m10, .both, rate: 1, baud: 9600), speedup: 20, duration: 60, mode: "read")
+        #expect(r.report.epochs == 60)
+        #expect(r.report.epochsOverflowed > 0 && r.report.epochsOverflowed < 60, "\(r.report)")
+        #expect(Self.navPVTiTOWs(r.first).count == 60 - r.report.epochsOverflowed)
+        var usb = Self.options(.m8, .both, rate: 1, baud: 9600)
+        usb.port = .usb
+        let u = try Self.run(usb, speedup: 20, duration: 20, mode: "read")
+        #expect(u.report.epochsOverflowed == 0 && Self.navPVTiTOWs(u.first).count == 20, "\(u.report)")
+    }
+
     /// A MON-VER poll written to the pty is answered over it.
     @Test func answersAPollThroughThePty() throws {
         let r = try Self.run(Self.options(.m10, .ubx, rate: 1, baud: 38400), speedup: 10, duration: 5, mode: "monver")

@@ -56,6 +56,23 @@ public struct ConfigOption: Sendable {
                      isBoolean: true,
                      apply: { c, t throws(ConfigValueError) in c.nmeaOutput = try ConfigValueSyntax.bool(t) },
                      read: { String($0.nmeaOutput) }),
+        ConfigOption("line-policy", "raise-baud | trim",
+                     "output over 70 % of the UART: raise the module's line rate (up to max-baud), or trim the output (NMEA off first)",
+                     apply: { c, t throws(ConfigValueError) in
+                         guard let p = LinePolicy(rawValue: t) else {
+                             throw .badValue(value: t, expected: LinePolicy.allCases.map(\.rawValue).joined(separator: " or "))
+                         }
+                         c.linePolicy = p
+                     },
+                     read: { $0.linePolicy.rawValue }),
+        ConfigOption("max-baud", "N (19200-921600)", "the fastest UART rate line-policy raise-baud may switch the module to",
+                     apply: { c, t throws(ConfigValueError) in
+                         guard case .fixed(let n) = try ConfigValueSyntax.baud(t), n >= 19200 else {
+                             throw .outOfRange(value: t, allowed: BaudSetting.standardRates.filter { $0 >= 19200 }.map(String.init).joined(separator: ", "))
+                         }
+                         c.maxBaud = n
+                     },
+                     read: { String($0.maxBaud) }),
         ConfigOption("no-data-timeout", "DURATION (1s-10m)", "no bytes for this long: status 'no data', LED error, reopen the device",
                      apply: { c, t throws(ConfigValueError) in
                          c.noDataTimeout = try inRange(ConfigValueSyntax.duration(t), .seconds(1) ... .seconds(600), t, "1s-10m")

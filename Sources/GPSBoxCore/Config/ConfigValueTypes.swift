@@ -37,6 +37,14 @@ public enum BaudSetting: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What gives way when the module's output does not fit its UART (`line-policy`): the line
+/// rate (`raise-baud`: switch the module to a faster rate, at most `max-baud`, and follow it) or the output (`trim`:
+/// NMEA off, satellite information less often, and last a lower navigation rate).
+public enum LinePolicy: String, CaseIterable, Hashable, Sendable {
+    case raiseBaud = "raise-baud"
+    case trim
+}
+
 /// An I2C bus (`/dev/i2c-BUS`) and the module's 7-bit address (u-blox DDC default 0x42).
 public struct I2CBusAddress: Hashable, Sendable, CustomStringConvertible {
     public static let ubloxDefaultAddress: UInt8 = 0x42

@@ -19,6 +19,11 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     public var dynamicModel: DynamicPlatformModel = .portable
     /// Leave the module's NMEA output on (other readers may want it); false silences it.
     public var nmeaOutput = true
+    /// What gives way when the configured output does not fit the UART.
+    public var linePolicy: LinePolicy = .raiseBaud
+    /// The fastest UART rate `raise-baud` may switch the module to (it takes the slowest
+    /// standard rate that carries the output).
+    public var maxBaud = 460_800
     /// No bytes for this long: status "no data", LED error pattern, reopen the device.
     public var noDataTimeout: Duration = .seconds(5)
 
@@ -138,6 +143,12 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
             default:
                 errors.append(ConfigError(.conflict(key: "i2c", "set together with device (\(deviceOrigin)); use one of them"), at: i2cOrigin))
             }
+        }
+        if linePolicy == .raiseBaud, case .fixed(let rate) = baud, origin(of: "line-policy") != .builtInDefault {
+            // The host could follow a switch, but after a reconnect it would open the port at
+            // the fixed rate and hear only garbage from the module.
+            errors.append(ConfigError(.conflict(key: "line-policy", "raise-baud needs baud = auto (baud is fixed at \(rate)); use trim"),
+                                      at: origin(of: "line-policy")))
         }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),

@@ -1,7 +1,9 @@
 // The list of configuration commands for one receiver generation, in the order they are
-// sent. Order matters: rate and messages first, the port change (NMEA off / baud switch)
-// late because it changes what the host hears, and the save last so a failed baud switch
-// is never stored in flash.
+// sent. Order matters: a baud switch goes out alone before this list (the configurator
+// follows and confirms it first, so a full output never queues behind a slow line and the
+// legacy CFG-PRT frames below carry the rate the line ended at); then rate and messages, the
+// NMEA change late because it changes what the host hears, and the save last so a failed
+// baud switch is never stored in flash.
 
 /// One configuration command and what to expect after sending it.
 public struct ReceiverCommand: Hashable, Sendable {
@@ -49,24 +51,31 @@ public enum ReceiverCommandPlan {
                                             frame: encoding.legacyCommand(item, settings: settings),
                                             items: [item], switchesBaudTo: nil))
             }
-            if let baud = settings.baudSwitch {
-                plan.append(ReceiverCommand(name: "CFG-PRT \(describe(.baudRate(baud)))",
-                                            frame: encoding.legacyCommand(.baudRate(baud), settings: settings),
-                                            items: [.baudRate(baud)], switchesBaudTo: baud))
-            }
             if settings.save {
                 plan.append(ReceiverCommand(name: "CFG-CFG save to BBR and flash", frame: encoding.legacySave(),
                                             items: [], switchesBaudTo: nil))
             }
         case .keyValue:
             plan.append(valset(items, settings: settings, encoding: encoding))
-            if let baud = settings.baudSwitch {
-                var command = valset([.baudRate(baud)], settings: settings, encoding: encoding)
-                command.switchesBaudTo = baud
-                plan.append(command)
-            }
         }
         return plan
+    }
+
+    /// Switches the UART to `baud`: CFG-PRT on legacy receivers (it also carries the output
+    /// mask), CFG-VALSET CFG-UART1-BAUDRATE on key/value ones (in flash too when saving).
+    public static func baudSwitch(to baud: Int, generation: ReceiverGeneration, settings: ReceiverSettings,
+                                  encoding: some ReceiverCommandEncoding) -> ReceiverCommand {
+        var command: ReceiverCommand
+        switch generation {
+        case .legacy, .legacyWithoutPVT:
+            command = ReceiverCommand(name: "CFG-PRT \(describe(.baudRate(baud)))",
+                                      frame: encoding.legacyCommand(.baudRate(baud), settings: settings),
+                                      items: [.baudRate(baud)], switchesBaudTo: nil)
+        case .keyValue:
+            command = valset([.baudRate(baud)], settings: settings, encoding: encoding)
+        }
+        command.switchesBaudTo = baud
+        return command
     }
 
     static func valset(_ items: [ReceiverConfigItem], settings: ReceiverSettings,

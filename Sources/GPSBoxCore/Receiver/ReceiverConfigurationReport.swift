@@ -31,6 +31,12 @@ public struct ReceiverConfigurationReport: Hashable, Sendable {
     public var errors: [ReceiverConfigurationError]
     /// The baud rate the host should be at now.
     public var hostBaudRate: Int
+    /// The port the messages were enabled on, and whether the module said so (else the host
+    /// guessed it from its device).
+    public var port: ReceiverPort
+    public var portFromModule = false
+    /// The output configured and how it fits the line (nil when not configured).
+    public var line: ReceiverLineChoice?
 
     /// Configured with every command acknowledged.
     public var isComplete: Bool { mode == .configured && errors.isEmpty }

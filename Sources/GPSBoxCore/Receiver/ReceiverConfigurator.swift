@@ -3,15 +3,21 @@
 // (decoded ACK-ACK/ACK-NAK, MON-VER, or just "a UBX frame" / "an NMEA sentence"), and calls
 // `tick` when `deadlineMs` passes. Time is the caller's monotonic milliseconds.
 //
-//   identify: poll MON-VER (timeout, retry) ─┬─ answer → generation → command list
+//   identify: poll MON-VER (timeout, retry) ─┬─ answer → generation → port → line → commands
 //                                            ├─ only NMEA heard   → finished(.nmeaOnly)
 //                                            ├─ UBX but no answer → finished(.unanswered)
 //                                            └─ nothing at all    → finished(.silent)
+//   port (when `resolvesPort`): the module says which port the host is on (CFG-PRT poll, or
+//   MON-COMMS twice; ReceiverPortAnswer); no answer keeps the host's guess.
+//   line: the output must fit the UART (ReceiverLinePlanner): a switch to a faster rate goes
+//   out first and alone; confirmed or not, the command list is then made for the rate the
+//   line ended at (trimmed to fit it when the switch failed).
 //   each command: send, wait for ACK-ACK/NAK of its class/id (timeout, retry); a NAK or
 //   silence is recorded as a typed error and the next command goes out: the daemon logs
 //   whatever the module sends either way. A NAKed CFG-VALSET batch is retried item by item so
-//   one unsupported key does not cost the rest. A baud switch is sent, the host follows after
-//   a settle time, and a MON-VER poll at the new rate confirms it (else the host goes back).
+//   one unsupported key does not cost the rest. A baud switch is sent, the host follows when
+//   its ACK arrives (or after the time-out), and after a settle time a MON-VER poll at the new
+//   rate confirms it (else the host goes back).
 
 public enum ReceiverConfiguratorAction: Hashable, Sendable {
     /// Write these bytes to the receiver; `what` is for the log.
@@ -29,13 +35,27 @@ public struct ReceiverConfigurator: Sendable {
         public var attempts = 3
         /// Pause after a baud switch before polling at the new rate.
         public var baudSettleMs: Int64 = 250
+        /// A baud switch goes out once the module has been quiet this long (the gap after an
+        /// epoch's output), so its ACK is followed by a pause in which the host changes over
+        /// and nothing the module sends is lost; after `quietWaitMs` it goes out anyway.
+        public var quietMs: Int64 = 150
+        public var quietWaitMs: Int64 = 3000
         public init() {}
     }
 
     enum Phase: Hashable, Sendable {
         case idle
         case identifying
+        /// Waiting for the CFG-PRT answer, or MON-COMMS answer number `answers + 1`.
+        case resolvingPort(answers: Int)
+        /// The CFG-PRT answer is in; its ACK-ACK follows (M8 answers a CFG poll with the message
+        /// and an ACK). Waited for, so it is not taken for the ACK of a CFG-PRT baud switch.
+        case portPollAcknowledging
+        /// A baud switch waits for a pause in the module's output (until `giveUpMs`).
+        case awaitingQuiet(giveUpMs: Int64)
         case commanding
+        /// The switch is out; the module's ACK, at the old rate, says when it changes over.
+        case switchAcknowledging(from: Int, to: Int)
         case baudSettling(from: Int, to: Int)
         case verifyingBaud(from: Int, to: Int)
         case finished
@@ -55,6 +75,12 @@ public struct ReceiverConfigurator: Sendable {
     private var errors: [ReceiverConfigurationError] = []
     private var heardUBX = false
     private var heardNMEA = false
+    private var firstTraffic: [ReceiverPortAnswer.PortTraffic] = []
+    private var portFromModule = false
+    /// The baud switch (if any) is out and `plan` holds the message commands.
+    private var planningMessages = false
+    private var raisedFrom: Int?
+    public private(set) var line: ReceiverLineChoice?
 
     public init(settings: ReceiverSettings, encoding: any ReceiverCommandEncoding, timing: Timing = Timing()) {
         self.settings = settings
@@ -76,18 +102,32 @@ public struct ReceiverConfigurator: Sendable {
     /// Feeds one thing the receiver sent.
     public mutating func handle(_ reply: ReceiverReply, nowMs: Int64) -> [ReceiverConfiguratorAction] {
         switch reply {
-        case .nmea: heardNMEA = true
+        case .nmea, .bootBanner: heardNMEA = true
         default: heardUBX = true
+        }
+        if case .awaitingQuiet(let giveUp) = phase {
+            deadlineMs = min(nowMs + timing.quietMs, giveUp)
+            return []
         }
         switch (phase, reply) {
         case (.identifying, .version(let id)):
             identity = id
-            plan = ReceiverCommandPlan.commands(for: id.generation, protocolVersion: id.protocolVersion,
-                                                settings: settings, encoding: encoding)
-            index = 0
-            return sendCurrent(nowMs: nowMs, firstAttempt: true)
-        case (.verifyingBaud(_, let to), .version):
+            return settings.resolvesPort ? pollPort(nowMs: nowMs, firstAttempt: true) : planLine(nowMs: nowMs)
+        case (.resolvingPort(let answers), .port(let answer)):
+            return portAnswered(answer, answers: answers, nowMs: nowMs)
+        case (.resolvingPort, .rejected(let c, let i)) where (c, i) == (0x06, 0x00) || (c, i) == (0x0A, 0x36):
+            return planLine(nowMs: nowMs)
+        case (.portPollAcknowledging, .acknowledged(0x06, 0x00)), (.portPollAcknowledging, .rejected(0x06, 0x00)):
+            return planLine(nowMs: nowMs)
+        case (.switchAcknowledging(let from, let to), .acknowledged(let c, let i)) where matches(c, i):
+            // Everything before the ACK came at the old rate; the module changes right after it.
+            return follow(from: from, to: to, nowMs: nowMs)
+        case (.switchAcknowledging, .rejected(let c, let i)) where matches(c, i):
+            errors.append(.rejected(command: plan[index].name))
+            return advance(nowMs: nowMs)
+        case (.verifyingBaud(let from, let to), .version):
             settings.currentBaudRate = to
+            raisedFrom = from
             applied.append(plan[index].name)
             return advance(nowMs: nowMs)
         case (.commanding, .acknowledged(let c, let i)) where matches(c, i):
@@ -112,6 +152,13 @@ public struct ReceiverConfigurator: Sendable {
     public mutating func tick(nowMs: Int64) -> [ReceiverConfiguratorAction] {
         guard let deadline = deadlineMs, nowMs >= deadline else { return [] }
         switch phase {
+        case .resolvingPort(let answers):
+            if attempt < timing.attempts { return pollPort(nowMs: nowMs, firstAttempt: false, answers: answers) }
+            return planLine(nowMs: nowMs)
+        case .portPollAcknowledging:
+            return planLine(nowMs: nowMs)
+        case .awaitingQuiet:
+            return sendCurrent(nowMs: nowMs, firstAttempt: true)
         case .identifying:
             if attempt < timing.attempts {
                 attempt += 1
@@ -124,6 +171,9 @@ public struct ReceiverConfigurator: Sendable {
             if attempt < timing.attempts { return sendCurrent(nowMs: nowMs, firstAttempt: false) }
             errors.append(.noAcknowledgement(command: plan[index].name, attempts: attempt))
             return advance(nowMs: nowMs)
+        case .switchAcknowledging(let from, let to):
+            // No ACK at the old rate: a module that switched before sending it. Follow anyway.
+            return follow(from: from, to: to, nowMs: nowMs)
         case .baudSettling(let from, let to):
             phase = .verifyingBaud(from: from, to: to)
             attempt = 1
@@ -148,19 +198,27 @@ public struct ReceiverConfigurator: Sendable {
     }
 
     private mutating func sendCurrent(nowMs: Int64, firstAttempt: Bool) -> [ReceiverConfiguratorAction] {
-        guard index < plan.count else { return finish(.configured) }
+        guard index < plan.count else { return planningMessages ? finish(.configured) : planMessages(nowMs: nowMs) }
         let command = plan[index]
         attempt = firstAttempt ? 1 : attempt + 1
         let label = attempt == 1 ? command.name : "\(command.name) (attempt \(attempt))"
         if let baud = command.switchesBaudTo {
-            // The ACK races the switch on the wire; the MON-VER answer at the new rate decides.
-            phase = .baudSettling(from: settings.currentBaudRate, to: baud)
-            deadlineMs = nowMs + timing.baudSettleMs
-            return [.send(command.frame, what: label), .setHostBaud(baud)]
+            // The host follows when the ACK arrives at the old rate (so no byte the module sent
+            // before it is read at the wrong rate), or after the answer time-out if it never
+            // does; then a MON-VER answer at the new rate confirms the switch.
+            phase = .switchAcknowledging(from: settings.currentBaudRate, to: baud)
+            deadlineMs = nowMs + timing.answerTimeoutMs
+            return [.send(command.frame, what: label)]
         }
         phase = .commanding
         deadlineMs = nowMs + timing.answerTimeoutMs
         return [.send(command.frame, what: label)]
+    }
+
+    private mutating func follow(from: Int, to: Int, nowMs: Int64) -> [ReceiverConfiguratorAction] {
+        phase = .baudSettling(from: from, to: to)
+        deadlineMs = nowMs + timing.baudSettleMs
+        return [.setHostBaud(to)]
     }
 
     private mutating func advance(nowMs: Int64) -> [ReceiverConfiguratorAction] {
@@ -172,6 +230,84 @@ public struct ReceiverConfigurator: Sendable {
         phase = .finished
         deadlineMs = nil
         return [.finished(ReceiverConfigurationReport(mode: mode, identity: identity, applied: applied, errors: errors,
-                                                      hostBaudRate: settings.currentBaudRate))]
+                                                      hostBaudRate: settings.currentBaudRate, port: settings.port,
+                                                      portFromModule: portFromModule, line: line))]
+    }
+
+    // MARK: port and line
+
+    /// CFG-PRT (legacy) or MON-COMMS (key/value) poll; `answers` MON-COMMS answers so far.
+    private mutating func pollPort(nowMs: Int64, firstAttempt: Bool, answers: Int = 0) -> [ReceiverConfiguratorAction] {
+        phase = .resolvingPort(answers: answers)
+        attempt = firstAttempt ? 1 : attempt + 1
+        deadlineMs = nowMs + timing.answerTimeoutMs
+        let keyValue = identity?.generation == .keyValue
+        let what = (keyValue ? "MON-COMMS poll" : "CFG-PRT poll (the port in use)")
+            + (attempt == 1 ? "" : " (attempt \(attempt))")
+        return [.send(keyValue ? Self.monCOMMSPoll : Self.cfgPRTPoll, what: what)]
+    }
+
+    static let cfgPRTPoll = UBXPoll(.cfgPRT).frame
+    static let monCOMMSPoll = UBXPoll(.monCOMMS).frame
+
+    private mutating func portAnswered(_ answer: ReceiverPortAnswer, answers: Int,
+                                       nowMs: Int64) -> [ReceiverConfiguratorAction] {
+        switch answer {
+        case .portConfiguration(let id, _):
+            guard identity?.generation != .keyValue else { return [] }
+            if let p = ReceiverPortAnswer.port(cfgPRTPortID: id) { use(p) }
+            phase = .portPollAcknowledging
+            deadlineMs = nowMs + timing.answerTimeoutMs
+            return []
+        case .communications(let traffic):
+            guard identity?.generation == .keyValue else { return [] }
+            if answers == 0 {
+                firstTraffic = traffic
+                return pollPort(nowMs: nowMs, firstAttempt: true, answers: 1)
+            }
+            if let p = ReceiverPortAnswer.port(between: firstTraffic, and: traffic, pollBytes: Self.monCOMMSPoll.count) {
+                use(p)
+            }
+        }
+        return planLine(nowMs: nowMs)
+    }
+
+    private mutating func use(_ port: ReceiverPort) {
+        settings.port = port
+        portFromModule = true
+    }
+
+    /// Switches the UART first when the output needs a faster line (or `baudRate` asks).
+    private mutating func planLine(nowMs: Int64) -> [ReceiverConfiguratorAction] {
+        guard let id = identity else { return finish(.configured) }
+        let target = settings.baudSwitch
+            ?? ReceiverLinePlanner.baudToRaise(settings.budget(for: id), port: settings.port,
+                                               baud: settings.currentBaudRate, policy: settings.linePolicy)
+        plan = target.map {
+            [ReceiverCommandPlan.baudSwitch(to: $0, generation: id.generation, settings: settings, encoding: encoding)]
+        } ?? []
+        index = 0
+        guard !plan.isEmpty else { return sendCurrent(nowMs: nowMs, firstAttempt: true) }
+        phase = .awaitingQuiet(giveUpMs: nowMs + timing.quietWaitMs)
+        deadlineMs = nowMs + timing.quietMs
+        return []
+    }
+
+    /// The message commands, for the rate the line ended at: trimmed to fit it when a switch
+    /// to a faster rate failed, was not enough, or was not allowed.
+    private mutating func planMessages(nowMs: Int64) -> [ReceiverConfiguratorAction] {
+        guard let id = identity else { return finish(.configured) }
+        planningMessages = true
+        // Whatever the policy, the line is what it is now: what does not fit it is trimmed.
+        let choice = ReceiverLinePlanner.fit(settings.budget(for: id), port: settings.port, baud: settings.currentBaudRate,
+                                             raisedFrom: raisedFrom, policy: settings.linePolicy)
+        line = choice
+        settings.rateHertz = choice.budget.rateHertz
+        settings.satelliteInfoPerSolutions = choice.budget.satelliteInfoPerSolutions
+        settings.silenceNMEA = !choice.budget.nmea
+        plan = ReceiverCommandPlan.commands(for: id.generation, protocolVersion: id.protocolVersion,
+                                            settings: settings, encoding: encoding)
+        index = 0
+        return sendCurrent(nowMs: nowMs, firstAttempt: true)
     }
 }

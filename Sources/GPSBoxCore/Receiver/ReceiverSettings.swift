@@ -45,10 +45,18 @@ public enum ReceiverSettingsError: Error, Hashable, Sendable {
 }
 
 public struct ReceiverSettings: Hashable, Sendable {
+    /// The port the host is on: what the host knows of its device at first, what the module
+    /// says once `resolvesPort` asked it.
     public var port: ReceiverPort
+    /// Ask the module which port the host is on (CFG-PRT or MON-COMMS) before enabling
+    /// messages on it; `port` is kept when it does not answer.
+    public var resolvesPort = false
+    /// What gives way when the output does not fit the UART; nil configures it as asked.
+    public var linePolicy: ReceiverLinePolicy?
     /// The baud rate the host uses now (UART only; ignored for I2C and USB).
     public var currentBaudRate: Int
-    /// Switch the UART to this rate and follow it (nil: keep).
+    /// Switch the UART to this rate and follow it, whatever the output needs (nil: keep, or
+    /// what `linePolicy` chooses).
     public var baudRate: Int?
     /// Navigation solutions per second, 1…25.
     public var rateHertz: Int
@@ -81,7 +89,14 @@ public struct ReceiverSettings: Hashable, Sendable {
 
     /// The baud rate to switch to, when it differs from the current one on a UART.
     var baudSwitch: Int? {
-        guard port == .uart1, let b = baudRate, b != currentBaudRate else { return nil }
+        guard port.hasLineRate, let b = baudRate, b != currentBaudRate else { return nil }
         return b
+    }
+
+    /// The output these settings ask of a receiver of `identity`'s generation.
+    func budget(for identity: ReceiverIdentity) -> ReceiverOutputBudget {
+        ReceiverOutputBudget(generation: identity.generation, protocolVersion: identity.protocolVersion,
+                             rateHertz: rateHertz, satelliteInfoPerSolutions: satelliteInfoPerSolutions,
+                             nmea: !silenceNMEA)
     }
 }

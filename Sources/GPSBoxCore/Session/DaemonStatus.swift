@@ -9,6 +9,9 @@ public struct DaemonStatus: Equatable, Sendable {
     public var state: String = "starting"
     public var device: String?
     public var receiver: String?
+    /// The module's port and line rate and what its configuration chose to fit the line:
+    /// "UART1 at 115200 Bd (raised from 9600): 1756 B/s, 16 % of the line".
+    public var line: String?
     public var uptimeSeconds: Int64 = 0
     public var recording = false
 
@@ -49,6 +52,8 @@ public struct DaemonStatus: Equatable, Sendable {
     public var checksumFailures = 0
     public var bytesSkipped = 0
     public var reconnects = 0
+    /// Module restarts noticed from its output (each followed by a new configuration).
+    public var moduleRestarts = 0
     public var lastError: String?
 
     public init() {}
@@ -62,6 +67,7 @@ public struct DaemonStatus: Equatable, Sendable {
         w.field("state", state)
         w.field("device", device)
         w.field("receiver", receiver)
+        w.field("line", line)
         w.field("uptime_s", uptimeSeconds)
         w.field("recording", recording)
         var fix = JSONObjectWriter()
@@ -105,6 +111,7 @@ public struct DaemonStatus: Equatable, Sendable {
         c.field("checksum_failures", checksumFailures)
         c.field("bytes_skipped", bytesSkipped)
         c.field("reconnects", reconnects)
+        c.field("module_restarts", moduleRestarts)
         w.rawField("counters", c.finished())
         w.field("last_error", lastError)
         return w.finished()

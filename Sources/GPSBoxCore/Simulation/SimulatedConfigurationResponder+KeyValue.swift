@@ -85,8 +85,14 @@ extension SimulatedConfigurationResponder {
             guard validDynamicModels.contains(Int(v)) else { return false }
             c.dynamicModel = Int(v)
         default:
-            guard let m = SimulatedMessage(uart1Key: key) else { return false }
-            c.rates[m] = Int(v & 0xFF)
+            if let m = SimulatedMessage(uart1Key: key) {
+                c.rates[m] = Int(v & 0xFF)
+            } else {
+                // CFG-MSGOUT (group 0x91) keys of the I2C and SPI ports: valid, not modelled.
+                guard (key >> 16) & 0xFF == 0x91, SimulatedMessage.allCases.contains(where: {
+                    key &- $0.uart1Key == UInt32(bitPattern: -1) || key &- $0.uart1Key == 3
+                }) else { return false }
+            }
         }
         return true
     }

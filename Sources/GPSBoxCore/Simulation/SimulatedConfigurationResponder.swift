@@ -5,6 +5,10 @@
 // - M10 (protocol 34.10): CFG-VALSET/VALGET (M10 SPG 5.10 Interface Description §3.10.26-27)
 //   with the keys of §6.9; the legacy CFG-PRT/MSG/RATE/NAV5 are NAKed.
 // - Both: CFG-CFG (clear/save/load) ACKed, CFG-RST restarts without an ACK, MON-VER polled.
+// - Port identity: an empty CFG-PRT poll answers for the port it arrived on (M8 §32.10
+//   "UBX-CFG-PRT": "the used I/O port"); the M10 answers MON-COMMS (Interface Description §3.14
+//   "UBX-MON-COMMS") with its I2C and UART1 ports and the bytes each has received. The M8
+//   (protocol 18) has no MON-COMMS and, like a module, ignores polls it does not know.
 // A baud change is acknowledged at the old baud and takes effect after the ACK is out.
 
 public struct ConfigurationOutcome: Sendable {
@@ -23,14 +27,17 @@ public struct SimulatedConfigurationResponder: Sendable {
     public var saved: SimulatedReceiver.Configuration
     /// What CFG-CFG clearMask restores.
     public let factory: SimulatedReceiver.Configuration
+    /// Bytes the host's port has received (MON-COMMS rxBytes), counted by the receiver.
+    public var receivedBytes: UInt32 = 0
 
     public static let standardBauds: Set<Int> = [4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600]
     static let validDynamicModels: Set<Int> = [0, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
-    public init(_ configuration: SimulatedReceiver.Configuration) {
+    /// `factory`: what a cleared configuration returns to (default: the start configuration).
+    public init(_ configuration: SimulatedReceiver.Configuration, factory: SimulatedReceiver.Configuration? = nil) {
         current = configuration
         saved = configuration
-        factory = configuration
+        self.factory = factory ?? configuration
     }
 
     /// Handles one UBX frame from the host. Frames of other classes get no reply.
@@ -38,6 +45,10 @@ public struct SimulatedConfigurationResponder: Sendable {
         var o = ConfigurationOutcome()
         if f.messageClass == 0x0A, f.messageID == 0x04, f.payload.isEmpty {
             appendMonVER(to: &o.reply)
+            return o
+        }
+        if f.messageClass == 0x0A, f.messageID == 0x36, f.payload.isEmpty, current.model == .m10 {
+            appendMonCOMMS(to: &o.reply)
             return o
         }
         guard f.messageClass == 0x06 else { return o }
@@ -94,17 +105,35 @@ public struct SimulatedConfigurationResponder: Sendable {
         }
     }
 
+    /// MON-COMMS version 0: header (version, nPorts, txErrors, reserved, protIds[4] = UBX,
+    /// NMEA, RTCM3, none) and 40 bytes per port; only portId and rxBytes are modelled.
+    private func appendMonCOMMS(to out: inout [UInt8]) {
+        let ports: [UInt16] = [0x0000, 0x0100]  // I2C, UART1 (MAX-M10S)
+        var p: [UInt8] = [0, UInt8(ports.count), 0, 0, 0, 1, 5, 0xFF]
+        for id in ports {
+            var block = [UInt8](repeating: 0, count: 40)
+            block.replaceSubrange(0..<2, with: le(id))
+            if id == current.port.monCOMMSPortID { block.replaceSubrange(12..<16, with: le(receivedBytes)) }
+            p += block
+        }
+        UBXFrameBuilder.append(class: 0x0A, id: 0x36, payload: p, to: &out)
+    }
+
     // MARK: M8 legacy messages
 
-    /// CFG-PRT: poll (0 or 1 byte) or set (20 bytes). Only UART1 (portID 1) is modelled;
-    /// settings for other ports are acknowledged and ignored.
+    /// CFG-PRT: poll (0 bytes: the port the poll came in on; 1 byte: that portID) or set (20
+    /// bytes). Only the host's port is modelled; settings for other ports are acknowledged and
+    /// ignored, and a USB port has no baud rate.
     private mutating func port(_ p: [UInt8], reply: inout [UInt8]) -> Bool {
+        let host = current.port.cfgPRTPortID
         if p.count <= 1 {
             var r = [UInt8](repeating: 0, count: 20)
-            r[0] = p.first ?? 1
-            if r[0] == 1 {
-                r.replaceSubrange(4..<8, with: le(UInt32(0x0000_08C0)))  // 8N1
-                r.replaceSubrange(8..<12, with: le(UInt32(current.baud)))
+            r[0] = p.first ?? host
+            if r[0] == host {
+                if current.port == .uart1 {
+                    r.replaceSubrange(4..<8, with: le(UInt32(0x0000_08C0)))  // 8N1
+                    r.replaceSubrange(8..<12, with: le(UInt32(current.baud)))
+                }
                 r.replaceSubrange(12..<14, with: le(UInt16(0x0007)))
                 r.replaceSubrange(14..<16, with: le(UInt16((current.ubxOutput ? 1 : 0) | (current.nmeaOutput ? 2 : 0))))
             }
@@ -112,17 +141,20 @@ public struct SimulatedConfigurationResponder: Sendable {
             return true
         }
         guard p.count == 20 else { return false }
-        guard p[0] == 1 else { return true }
+        guard p[0] == host else { return true }
         let baud = Int(p.le(8, as: UInt32.self))
-        guard Self.standardBauds.contains(baud) else { return false }
+        if current.port == .uart1 {
+            guard Self.standardBauds.contains(baud) else { return false }
+            current.baud = baud
+        }
         let out: UInt16 = p.le(14)
-        current.baud = baud
         current.ubxOutput = out & 1 != 0
         current.nmeaOutput = out & 2 != 0
         return true
     }
 
-    /// CFG-MSG: poll (2 bytes), set on this port (3 bytes), or set per port (8; UART1 = [1]).
+    /// CFG-MSG: poll (2 bytes), set on this port (3 bytes), or set per port (8 bytes: a rate
+    /// for each portID from offset 2; only the host's port is modelled).
     private mutating func message(_ p: [UInt8], reply: inout [UInt8]) -> Bool {
         guard p.count == 2 || p.count == 3 || p.count == 8 else { return false }
         let m = SimulatedMessage(class: p[0], id: p[1])
@@ -132,7 +164,7 @@ public struct SimulatedConfigurationResponder: Sendable {
             r[3] = UInt8(clamping: m.map { current.rate($0) } ?? 0)
             UBXFrameBuilder.append(class: 0x06, id: 0x01, payload: r, to: &reply)
         case 3: if let m { current.rates[m] = Int(p[2]) }
-        default: if let m { current.rates[m] = Int(p[3]) }
+        default: if let m { current.rates[m] = Int(p[2 + Int(current.port.cfgPRTPortID)]) }
         }
         return true
     }

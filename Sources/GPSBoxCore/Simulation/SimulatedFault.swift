@@ -16,6 +16,9 @@ public enum SimulatedFault: String, Hashable, Sendable, CaseIterable {
     case baud
     /// The module restarts mid-stream: saved configuration, cold start, boot banner.
     case reset
+    /// The module restarts with its saved configuration cleared: factory settings (NMEA only,
+    /// factory baud), cold start, boot banner.
+    case factoryReset = "factory-reset"
 }
 
 public struct FaultSchedule: Sendable {

@@ -18,6 +18,18 @@ extension SimulatedReceiver {
     }
 }
 
+/// The module port the host is wired to. A UART has a line rate that paces (and limits) the
+/// output; USB (u-blox 8's full-speed CDC-ACM port) carries anything at any configured rate.
+/// The u-blox M10 has no USB port (UART, I2C and SPI only).
+public enum SimulatedPort: String, Hashable, Sendable, CaseIterable {
+    case uart1, usb
+
+    /// CFG-PRT portID (M8 Receiver Description §32.10 "UBX-CFG-PRT"): 1 UART1, 3 USB.
+    public var cfgPRTPortID: UInt8 { self == .uart1 ? 1 : 3 }
+    /// MON-COMMS portId (M10 SPG 5.10 Interface Description §3.14 "UBX-MON-COMMS").
+    public var monCOMMSPortID: UInt16 { self == .uart1 ? 0x0100 : 0x0300 }
+}
+
 /// The periodic messages the simulated module can emit.
 public enum SimulatedMessage: CaseIterable, Hashable, Sendable {
     case navSTATUS, navDOP, navPVT, navSAT, navEOE
@@ -94,19 +106,29 @@ extension SimulatedReceiver {
         /// CFG-NAV5 dynModel / CFG-NAVSPG-DYNMODEL (0 portable, 2 stationary, 3 pedestrian,
         /// 4 automotive, 5 sea, 6-8 airborne, 9 wrist, 10 bike).
         public var dynamicModel: Int = 0
+        /// The port the host is on (wiring, not configuration: a restart keeps it). Commands
+        /// set the rates and protocols of this port; other ports' settings are not modelled.
+        public var port: SimulatedPort = .uart1
 
         /// Output as a module configured for `protocol`: every listed message each epoch (NAV-EOE
-        /// only on M10, where it marks the end of each epoch).
-        public init(model: Model, protocol proto: OutputProtocol, rateHz: Double, baud: Int) {
+        /// only on M10, where it marks the end of each epoch). `factory`: as it leaves the
+        /// factory instead: UBX and NMEA protocols on, only the default NMEA set (GGA, GLL, GSA,
+        /// GSV, RMC, VTG) enabled, no UBX message. These are the defaults the M8 Receiver
+        /// Description gives for CFG-PRT and CFG-MSG (§32.10; UART1 9600 Bd) and the M10
+        /// Interface Description for its keys (§6.9: CFG-MSGOUT-NMEA_ID_* 1, UBX output keys 0,
+        /// CFG-UART1-BAUDRATE 38400; the baud is the caller's `baud`).
+        public init(model: Model, protocol proto: OutputProtocol, rateHz: Double, baud: Int, factory: Bool = false,
+                    port: SimulatedPort = .uart1) {
             self.model = model
             measurementPeriodMs = max(25, Int((1000 / rateHz).rounded()))
             self.baud = baud
-            ubxOutput = model != .nmea && proto != .nmea
-            nmeaOutput = model == .nmea || proto != .ubx
+            self.port = port
+            ubxOutput = model != .nmea && (factory || proto != .nmea)
+            nmeaOutput = model == .nmea || factory || proto != .ubx
             var r: [SimulatedMessage: Int] = [:]
             for m in SimulatedMessage.allCases { r[m] = 0 }
             for m in [SimulatedMessage.rmc, .vtg, .gga, .gsa, .gsv, .gll] { r[m] = 1 }
-            if ubxOutput {
+            if ubxOutput, !factory {
                 for m in [SimulatedMessage.navPVT, .navSAT, .navDOP] { r[m] = 1 }
                 if model == .m10 { r[.navEOE] = 1 }
             }

@@ -18,6 +18,11 @@ public struct SimulatedReceiver: Sendable {
         /// UTC of simulated time 0.
         public var startTime = UTCTime(year: 2026, month: 6, day: 1, hour: 8)!
         public var faults = FaultSchedule([])
+        /// Start as the module leaves the factory (NMEA set only, no UBX messages) rather than
+        /// configured for `outputProtocol`.
+        public var factory = false
+        /// The module port the host is wired to.
+        public var port: SimulatedPort = .uart1
 
         public init(route: Route) { self.route = route }
     }
@@ -35,6 +40,10 @@ public struct SimulatedReceiver: Sendable {
         /// Faults that fired.
         public var faults: [SimulatedFault] = []
     }
+
+    /// The u-blox factory line rate: 9600 Bd on u-blox 8 (M8 Receiver Description §32.10
+    /// CFG-PRT), 38400 Bd on M10 (Interface Description §6.9 CFG-UART1-BAUDRATE).
+    public static func factoryBaud(_ model: Model) -> Int { model == .m10 ? 38400 : 9600 }
 
     public let options: Options
     public private(set) var navigation: SimulatedNavigation
@@ -58,8 +67,10 @@ public struct SimulatedReceiver: Sendable {
     public init(_ options: Options) {
         self.options = options
         let config = Configuration(model: options.model, protocol: options.outputProtocol, rateHz: options.rateHz,
-                                   baud: options.baud)
-        responder = SimulatedConfigurationResponder(config)
+                                   baud: options.baud, factory: options.factory, port: options.port)
+        let factory = Configuration(model: options.model, protocol: .nmea, rateHz: 1,
+                                    baud: Self.factoryBaud(options.model), factory: true, port: options.port)
+        responder = SimulatedConfigurationResponder(config, factory: factory)
         navigation = SimulatedNavigation(route: options.route, configuration: config, seed: options.seed,
                                          coldStart: options.coldStart, noise: options.noise, startTime: options.startTime)
         faults = options.faults
@@ -123,8 +134,10 @@ public struct SimulatedReceiver: Sendable {
     /// Bytes from the host: UBX commands are answered (an NMEA-only module ignores them).
     public mutating func receive(_ bytes: some Sequence<UInt8>) -> Output {
         var out = Output()
-        let frames = commands.read(bytes)
+        let input = Array(bytes)
+        let frames = commands.read(input)
         guard configuration.model != .nmea, time >= silentUntil else { return out }
+        responder.receivedBytes &+= UInt32(truncatingIfNeeded: input.count)
         for f in frames {
             if f.messageClass == 0x01, f.payload.isEmpty, let e = lastEpoch,
                let m = SimulatedMessage(class: f.messageClass, id: f.messageID) {
@@ -179,6 +192,11 @@ public struct SimulatedReceiver: Sendable {
             out.baudBefore = responder.current.baud
         case .reset:
             let before = baud
+            restartModule(at: t)
+            if baud != before { out.baudBefore = baud }
+        case .factoryReset:
+            let before = baud
+            responder.saved = responder.factory
             restartModule(at: t)
             if baud != before { out.baudBefore = baud }
         }

@@ -120,7 +120,9 @@ extension Daemon {
 
     func startConfiguration(now: Int64, currentBaud: Int) {
         do {
-            let settings = try config.receiverSettings(currentBaud: currentBaud)
+            let guess = link?.modulePortGuess ?? (.uart1, "no link")
+            log(.info, "module port before asking it: \(guess.port.name)", [("evidence", guess.evidence)])
+            let settings = try config.receiverSettings(currentBaud: currentBaud, port: guess.port)
             var c = ReceiverConfigurator(settings: settings, encoding: env.commandEncoding)
             let actions = c.start(nowMs: now)
             configurator = c

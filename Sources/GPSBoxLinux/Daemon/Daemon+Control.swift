@@ -130,6 +130,8 @@ extension Daemon {
         s.state = stateName
         s.device = link?.summary ?? (config.i2c.map { $0.devicePath } ?? config.device)
         s.receiver = receiverSummary
+        s.line = module.line?.summary
+        s.moduleRestarts = module.restartsNoticed
         s.uptimeSeconds = (now - startedAt) / 1000
         s.recording = session.isRecording
         if let f = session.latestFix {

@@ -40,7 +40,8 @@ public final class Daemon {
     var linkOpenedAt: Int64 = 0
     var configurator: ReceiverConfigurator?
     var receiverSummary: String?
-    var expectsNavPVT = false
+    /// What the module was configured to and the watch for its restarts (Daemon+Module).
+    var module = ModuleState()
     let signals: SignalReceiver
     let notifier: SystemdNotifier?
     let watchdogIntervalMs: Int64?
@@ -57,7 +58,6 @@ public final class Daemon {
     var noDataReported = false
     var lastError: String?
     var readBuffer: [UInt8] = []
-    var lastPVTAt: Int64?
     /// The rate auto-baud found last time: tried first after a reconnect.
     var lastGoodBaud: BaudRate?
     /// Bytes that proved the baud rate during auto-baud: decoded right after connecting.
@@ -222,6 +222,7 @@ public final class Daemon {
     func readPauseMs(_ l: any ReceiverLink) -> Int64 {
         if l.pollDescriptor == nil { return Int64(l.pollDelayMs) }
         if lastReadFilledBuffer { return 0 }
+        if configurator != nil { return 2 }  // answers and pauses in the output are timed closely
         guard observedBytesPerSecond > 0 else { return 100 }
         return max(2, min(100, 2048 * 1000 / observedBytesPerSecond))
     }
@@ -238,13 +239,10 @@ public final class Daemon {
             }
         case .sampleWritten:
             if writer != nil { led.flash(now: now, durationMilliseconds: Int(light.flashMs)) }
-        case .fix(let fix):
-            if fix.provenance.position == .navPVT { lastPVTAt = now }
+        case .fix:
+            break
         case .reply(let reply):
-            guard var c = configurator else { return }
-            let actions = c.handle(reply, nowMs: now)
-            configurator = c
-            perform(actions, now: now)
+            moduleSaid(reply, now: now)
         }
     }
 
@@ -262,18 +260,6 @@ public final class Daemon {
                 return
             }
         }
-    }
-
-    func finishedConfiguration(_ report: ReceiverConfigurationReport, now: Int64) {
-        receiverSummary = report.identity?.summary ?? receiverSummary
-        expectsNavPVT = report.mode == .configured && (report.identity?.generation ?? .legacyWithoutPVT) != .legacyWithoutPVT
-        lastPVTAt = now
-        let text = "mode=\(report.mode.rawValue) applied=\(report.applied.joined(separator: ","))"
-            + (report.errors.isEmpty ? "" : " errors=\(report.errors.map { "\($0)" }.joined(separator: "; "))")
-        log(report.errors.isEmpty ? .notice : .warning, "module configuration finished: \(text)",
-            [("receiver", receiverSummary ?? "unknown")])
-        writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "receiver", value: text)), now: now)
-        link?.navigationRateChanged(hz: config.rateHz)
     }
 
     // MARK: health
@@ -296,14 +282,7 @@ public final class Daemon {
             redetectBaud(now: now)
             return
         }
-        // The module answered configuration and sent NAV-PVT, then stopped sending it while
-        // still talking: it restarted with its defaults. Configure it again.
-        if expectsNavPVT, configurator == nil, config.configure, let last = lastPVTAt,
-           now - last > max(5000, config.noDataTimeoutMs), !noData {
-            log(.warning, "NAV-PVT stopped while the module still sends: module reset? reconfiguring")
-            expectsNavPVT = false
-            startConfiguration(now: now, currentBaud: currentBaud())
-        }
+        watchModule(now: now, noData: noData)
     }
 
     func currentBaud() -> Int {

@@ -24,12 +24,22 @@ extension GPSBoxConfiguration {
         return c
     }
 
-    public func receiverSettings(currentBaud: Int) throws(ReceiverSettingsError) -> ReceiverSettings {
-        let port: ReceiverPort = i2c != nil ? .i2c : (device.contains("ttyACM") ? .usb : .uart1)
-        var target: Int?
-        if case .fixed(let b) = baud, port == .uart1, b != currentBaud { target = b }
-        return try ReceiverSettings(port: port, currentBaudRate: currentBaud, baudRate: target, rateHertz: rateHz,
-                                    silenceNMEA: !nmeaOutput, dynamicModel: UBXDynamicModel(rawValue: dynamicModel.dynModel))
+    /// `port`: what the host knows of its device (ReceiverLinkPort); the module is asked too.
+    public func receiverSettings(currentBaud: Int, port: ReceiverPort) throws(ReceiverSettingsError) -> ReceiverSettings {
+        var s = try ReceiverSettings(port: port, currentBaudRate: currentBaud, rateHertz: rateHz, silenceNMEA: !nmeaOutput,
+                                     dynamicModel: UBXDynamicModel(rawValue: dynamicModel.dynModel))
+        s.resolvesPort = true
+        s.linePolicy = effectiveLinePolicy
+        return s
+    }
+
+    /// raise-baud needs auto-baud to find the module again after a reconnect; with a fixed
+    /// `baud` the line stays as it is and the output is trimmed to fit it.
+    public var effectiveLinePolicy: ReceiverLinePolicy {
+        switch (linePolicy, baud) {
+        case (.raiseBaud, .auto): .raiseBaud(maximum: maxBaud)
+        default: .trim
+        }
     }
 
     public var noDataTimeoutMs: Int64 { max(1000, ConfigValueSyntax.milliseconds(noDataTimeout)) }

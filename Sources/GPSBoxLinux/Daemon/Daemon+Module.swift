@@ -1,0 +1,74 @@
+// The module's side of the daemon (issue 15 items 2 and 6): what its configuration chose for
+// the line and the port, and noticing from the module's own output that it restarted, so it
+// is configured again. The pure parts are ReceiverConfigurator and ReceiverRestartWatch.
+import GPSBoxCore
+
+/// What the daemon knows of the module between configurations.
+struct ModuleState {
+    var restartWatch = ReceiverRestartWatch()
+    /// The line choice of the last configuration (nil: not configured).
+    var line: ReceiverLineChoice?
+    /// The last configuration's outcome expects NAV-PVT (the restart watch is armed).
+    var expectsNavPVT = false
+    var restartsNoticed = 0
+}
+
+extension Daemon {
+    /// A reply from the module: the configurator's while it runs, else the restart watch's.
+    func moduleSaid(_ reply: ReceiverReply, now: Int64) {
+        if var c = configurator {
+            let actions = c.handle(reply, nowMs: now)
+            configurator = c
+            perform(actions, now: now)
+            return
+        }
+        guard config.configure, let sign = module.restartWatch.observe(reply, nowMs: now) else { return }
+        moduleRestarted(sign, now: now)
+    }
+
+    /// From the health check: NAV-PVT stopped while the module still sends.
+    func watchModule(now: Int64, noData: Bool) {
+        guard config.configure, configurator == nil, module.expectsNavPVT, !noData,
+              let sign = module.restartWatch.check(nowMs: now, stalledMs: max(5000, config.noDataTimeoutMs))
+        else { return }
+        moduleRestarted(sign, now: now)
+    }
+
+    func moduleRestarted(_ sign: ReceiverRestartWatch.Sign, now: Int64) {
+        module.restartsNoticed += 1
+        module.expectsNavPVT = false
+        module.restartWatch = ReceiverRestartWatch()
+        log(.warning, "module restarted (\(sign)): configuring it again", [("device", link?.summary ?? "?")])
+        writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "receiver", value: "restart: \(sign)")), now: now)
+        startConfiguration(now: now, currentBaud: currentBaud())
+    }
+
+    func finishedConfiguration(_ report: ReceiverConfigurationReport, now: Int64) {
+        receiverSummary = report.identity?.summary ?? receiverSummary
+        module.line = report.line
+        let navPVT = report.mode == .configured && (report.identity?.generation ?? .legacyWithoutPVT) != .legacyWithoutPVT
+        module.expectsNavPVT = navPVT
+        let rate = report.line?.budget.rateHertz ?? config.rateHz
+        module.restartWatch = ReceiverRestartWatch()
+        if report.mode == .configured {
+            module.restartWatch.configured(navigationPeriodMs: navPVT ? 1000 / rate : nil, nowMs: now)
+        }
+        if let serial = link as? SerialLink, report.hostBaudRate != lastGoodBaud?.bitsPerSecond,
+           let rate = try? BaudRate(report.hostBaudRate), serial.port.baud == rate {
+            lastGoodBaud = rate  // a reconnect listens at the rate the module was switched to first
+        }
+        var text = "mode=\(report.mode.rawValue) applied=\(report.applied.joined(separator: ","))"
+            + (report.errors.isEmpty ? "" : " errors=\(report.errors.map { "\($0)" }.joined(separator: "; "))")
+        if let line = report.line {
+            text += " port=\(report.port.name) (\(report.portFromModule ? "the module says" : "from the device")) line=\(line.summary)"
+        }
+        log(report.errors.isEmpty ? .notice : .warning, "module configuration finished: \(text)",
+            [("receiver", receiverSummary ?? "unknown")])
+        if let line = report.line, !line.trimmed.isEmpty {
+            log(.warning, "the output was trimmed to fit the line: \(line.trimmed.joined(separator: "; "))",
+                [("line", line.summary)])
+        }
+        writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "receiver", value: text)), now: now)
+        link?.navigationRateChanged(hz: rate)
+    }
+}
