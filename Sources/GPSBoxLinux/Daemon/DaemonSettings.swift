@@ -25,7 +25,7 @@ extension GPSBoxConfiguration {
     }
 
     public func receiverSettings(currentBaud: Int) throws(ReceiverSettingsError) -> ReceiverSettings {
-        let port: ReceiverPort = i2c != nil ? .i2c : (device.contains("ttyACM") ? .usb : .uart1)
+        let port: ReceiverPort = i2c != nil ? .i2c : (device.split(separator: "/").last?.hasPrefix("ttyACM") == true ? .usb : .uart1)
         var target: Int?
         if case .fixed(let b) = baud, port == .uart1, b != currentBaud { target = b }
         return try ReceiverSettings(port: port, currentBaudRate: currentBaud, baudRate: target, rateHertz: rateHz,
