@@ -25,14 +25,23 @@ let linuxOnly: [Target.Dependency] = ["GPSBoxLinux"]
 let linuxOnly: [Target.Dependency] = []
 #endif
 
+/// The shipped binary's modules never import the regex/string-processing or concurrency
+/// libraries, not even implicitly: statically linked (scripts/build-release) they would add
+/// code and resident pages gpsbox does not use. Tests may use them (and Foundation).
+let withoutImplicitImports: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
+                  "-Xfrontend", "-disable-implicit-concurrency-module-import"]),
+]
+
 var targets: [Target] = [
-    .target(name: "GPSBoxCore"),
-    .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore"]),
+    .target(name: "GPSBoxCore", swiftSettings: withoutImplicitImports),
+    .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(
         name: "GPSBoxCLI",
-        dependencies: ["GPSBoxCore", "GPSBoxSystem"] + linuxOnly
+        dependencies: ["GPSBoxCore", "GPSBoxSystem"] + linuxOnly,
+        swiftSettings: withoutImplicitImports
     ),
-    .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"]),
+    .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"], swiftSettings: withoutImplicitImports),
     // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
     .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxCLI"] + linuxOnly),
     // Separate so the track-log writer's peak RSS does not include the rest of gpsbox (scripts/bench-log).
@@ -51,7 +60,7 @@ targets += [
     .target(
         name: "GPSBoxLinux",
         dependencies: ["GPSBoxCore", "GPSBoxSystem", "CGPIOD", "CI2C", "CLinux"],
-        swiftSettings: gpiodAPI() == "v2" ? [.define("GPIOD_V2")] : []
+        swiftSettings: withoutImplicitImports + (gpiodAPI() == "v2" ? [.define("GPIOD_V2")] : [])
     ),
     .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSystem", "CLinux"]),
 ]

@@ -155,15 +155,14 @@ A binary you built yourself installs with: sudo scripts/install.sh --binary PATH
 EOF
         exit 1
     fi
-    build=(swift build -c release --static-swift-stdlib --product gpsbox --package-path "$repo")
-    say "building with $swift (release, Swift standard library linked statically)"
+    build=("$repo/scripts/build-release")
+    say "building with $swift (scripts/build-release: release, fully static)"
     if [ -n "$owner" ] && [ "$(stat -c %U "$repo")" = "$owner" ]; then
         # Build as the checkout's owner so .build/ does not end up owned by root.
-        sudo -u "$owner" env PATH="$(dirname "$swift"):$PATH" "${build[@]}"
+        binary="$(sudo -u "$owner" env PATH="$(dirname "$swift"):$PATH" "${build[@]}")"
     else
-        PATH="$(dirname "$swift"):$PATH" "${build[@]}"
+        binary="$(PATH="$(dirname "$swift"):$PATH" "${build[@]}")"
     fi
-    binary="$repo/.build/release/gpsbox"
 fi
 if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then die "no executable at $binary"; fi
 "$binary" --version >/dev/null 2>&1 || die "$binary does not run here (built for another architecture?)"

@@ -6,7 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-var io = CommandIO(out: FileSink(.standardOutput), err: FileSink(.standardError))
-let status = GPSBox.main(Array(CommandLine.arguments.dropFirst()), io: &io)
-OutputFile.standardOutput.flush()
-exit(status.rawValue)
+// A local, not a global: built without the concurrency module (Package.swift) there is no
+// main actor to isolate a top-level variable to.
+do {
+    var io = CommandIO(out: FileSink(.standardOutput), err: FileSink(.standardError))
+    let status = GPSBox.main(Array(CommandLine.arguments.dropFirst()), io: &io)
+    OutputFile.standardOutput.flush()
+    exit(status.rawValue)
+}

@@ -48,7 +48,7 @@ public final class SystemdNotifier {
     /// Sends assignments such as "READY=1" and "STATUS=3D fix, recording" in one datagram.
     /// Values must not contain newlines (they separate assignments); any are replaced by spaces.
     public func send(_ assignments: [String]) throws(SystemError) {
-        let message = Array(assignments.map { $0.replacing("\n", with: " ") }.joined(separator: "\n").utf8)
+        let message = Array(assignments.map { String($0.map { $0 == "\n" ? " " : $0 }) }.joined(separator: "\n").utf8)
         var to = address
         let length = addressLength
         let fd = descriptor.rawValue
