@@ -42,6 +42,22 @@ extension Array where Element == SamplerDecision {
         #expect(sampler.counters.total == 60)
     }
 
+    /// `systemctl reload` with a new sample-interval: the next window of the new interval is
+    /// taken at once, in either direction (the window used to be remembered as a number of the
+    /// old interval, so 1 s → 3 s compared seconds with 3-second windows and logged nothing).
+    @Test(arguments: [(Int64(1_000), Int64(3_000)), (10_000, 1_000), (1_000, 10_000)])
+    func aReloadedIntervalAppliesFromTheNextWindow(from old: Int64, to new: Int64) {
+        var sampler = Sampler()
+        sampler.configuration.intervalMs = old
+        let before = Self.run(&sampler, FixFixture.drive(0...29)).samples
+        sampler.configuration.intervalMs = new
+        let after = Self.run(&sampler, FixFixture.drive(30...89)).samples
+        #expect(before.count == Int(30_000 / old))
+        let offsets = after.map { $0.time.rawValue - TrackFixture.t0.rawValue }
+        #expect(offsets.count == Int(60_000 / new), "\(offsets)")
+        #expect(after.allSatisfy { $0.time.rawValue % new == 0 }, "\(offsets) on the new grid")
+    }
+
     @Test func theFirstFixAtOrAfterEachBoundaryIsTaken() {
         // Fixes at x.700 s, started at 3.7 s: windows [0,10) [10,20) … take 3.7, 10.7, 20.7.
         var sampler = Sampler()

@@ -39,7 +39,9 @@ public struct Sampler: Sendable {
     public private(set) var lastSample: TrackSample?
 
     private var pendingStartReason: TripBoundaryReason
-    private var lastWindow: Int64?
+    /// GPS-aligned time (ms) of the fix that used the last interval window. Kept as a time, not
+    /// as a window number, so a reload that changes the interval compares like with like.
+    private var lastWindowTime: Int64?
     private var anchor: TrackSample?
     private var lastFixTime: UTCTime?
     private var lastFixMonotonicMs: Int64?
@@ -64,7 +66,7 @@ public struct Sampler: Sendable {
         if let last = lastFixTime, let lastMono = lastFixMonotonicMs,
            abs(t - last.rawValue) > configuration.tripGapMs || monotonicMs - lastMono > configuration.tripGapMs {
             closeTrip(.gap, into: &out)
-            lastWindow = nil
+            lastWindowTime = nil
         }
         lastFixTime = sample.time
         lastFixMonotonicMs = monotonicMs
@@ -78,27 +80,27 @@ public struct Sampler: Sendable {
             counters.inaccurate += 1
             return out
         }
-        let window = configuration.intervalMs > 0 ? floorDivide(t, configuration.intervalMs) : t
-        if let w = lastWindow, window <= w {
+        let window = self.window(of: t)
+        if let w = lastWindowTime.map(self.window(of:)), window <= w {
             counters.notDue += 1
             return out
         }
         if let anchor {
             let d = Geodesic.wgs84.distance(anchor, sample)
             if d < configuration.distanceFilterMetres {
-                lastWindow = window
+                lastWindowTime = t
                 counters.tooClose += 1
                 return out
             }
             if isJitter(sample, around: anchor, distance: d) {
-                lastWindow = window
+                lastWindowTime = t
                 counters.stationary += 1
                 isStationary = true
                 return out
             }
         }
         isStationary = false
-        lastWindow = window
+        lastWindowTime = t
         if tripID == nil {
             tripID = nextTripID
             nextTripID &+= 1
@@ -111,6 +113,11 @@ public struct Sampler: Sendable {
         counters.kept += 1
         out.append(.sample(sample))
         return out
+    }
+
+    /// The interval window a fix time falls in, under the current configuration.
+    private func window(of t: Int64) -> Int64 {
+        configuration.intervalMs > 0 ? floorDivide(t, configuration.intervalMs) : t
     }
 
     /// Called when the daemon wakes without a fix: ends the open trip once no valid fix has
