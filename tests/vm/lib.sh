@@ -55,7 +55,7 @@ boot() {
         > "$work/qemu-$n.log" 2>&1 &
     qemu_pid=$!
     local deadline=$((SECONDS + ${GPSBOX_VM_BOOT_TIMEOUT:-900}))
-    until g true 2>/dev/null; do
+    until /usr/bin/ssh -F "$work/ssh_config" -o ConnectTimeout=10 gpsbox-vm true 2>/dev/null; do
         if ! kill -0 "$qemu_pid" 2>/dev/null; then echo "vm-box: QEMU exited during boot $n" >&2; tail -5 "$work/qemu-$n.log" >&2; return 1; fi
         if [ "$SECONDS" -ge "$deadline" ]; then echo "vm-box: no SSH after boot $n" >&2; tail -20 "$work/console-$n.log" >&2; return 1; fi
         sleep 2
@@ -89,7 +89,7 @@ Host gpsbox-vm
     StrictHostKeyChecking no
     UserKnownHostsFile /dev/null
     LogLevel ERROR
-    ConnectTimeout 10
+    ConnectTimeout 30
     ServerAliveInterval 5
     ServerAliveCountMax 4
     BatchMode yes
@@ -100,7 +100,18 @@ EOC
     printf '#!/bin/sh\nexec /usr/bin/scp -F %s "$@"\n' "$work/ssh_config" > "$work/bin/scp"
     chmod +x "$work/bin/ssh" "$work/bin/scp"
 }
-g() { /usr/bin/ssh -F "$work/ssh_config" gpsbox-vm "$@"; }
+# g COMMAND…: runs COMMAND in the guest. ssh's own failures (255: a guest slowed down by TCG
+# on a busy host misses the banner time-out) are retried, the command's are not.
+g() {
+    local try status
+    for try in 1 2 3; do
+        status=0
+        /usr/bin/ssh -F "$work/ssh_config" gpsbox-vm "$@" || status=$?
+        [ "$status" -eq 255 ] || return "$status"
+        sleep 3
+    done
+    return 255
+}
 # wait_for SECONDS COMMAND...: polls once a second until the command succeeds.
 wait_for() {
     local limit="$1" i; shift
