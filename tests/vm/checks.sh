@@ -47,6 +47,7 @@ check_unit_as_shipped() {
     check "systemd: unit as shipped" "no drop-ins${dropins:+: $dropins}" test "$guest" = "$host" -a -z "$dropins"
 }
 
+guest_uptime() { g "cut -d' ' -f1 /proc/uptime"; }
 # The status file's name for a pattern ("solid" is what led-pattern.awk calls steady).
 led_status_is() { g gpsbox status --json 2>/dev/null | grep -q "\"led\":\"${1/steady/solid}\""; }
 # check_led STEP PATTERN SECONDS: the pattern line 17 of gpiochip0 showed over the last SECONDS,
@@ -54,11 +55,21 @@ led_status_is() { g gpsbox status --json 2>/dev/null | grep -q "\"led\":\"${1/st
 check_led() {
     local now seen
     wait_for 60 led_status_is "$2" && sleep "$3"
-    now="$(g "cut -d' ' -f1 /proc/uptime")"
+    now="$(guest_uptime)"
     g cat /sys/kernel/debug/gpsbox-gpiotest/events > "$work/led-events"
     seen="$(awk -v line=17 -v from="$(awk -v n="$now" -v s="$3" 'BEGIN { print n - s }')" -v to="$now" -f "$here/led-pattern.awk" "$work/led-events")"
     check "$1" "$seen (want $2; status: $(g gpsbox status --json 2>/dev/null | grep -o '"led":"[^"]*"'))" \
         test "${seen%% *}" = "$2"
+}
+# check_blink STEP slow|fast CYCLES SINCE: line 17 blinked that way for CYCLES cycles in a row
+# at some time since SINCE (guest uptime, s): judged from the chip's history, so a guest slowed
+# down by TCG cannot make the check look too late.
+check_blink() {
+    local seen n
+    g cat /sys/kernel/debug/gpsbox-gpiotest/events > "$work/led-events-$2"
+    seen="$(awk -v line=17 -v from="$4" -v to=1e12 -f "$here/led-streaks.awk" "$work/led-events-$2")"
+    n="$(tr ' ' '\n' <<< "$seen" | sed -n "s/^$2=//p")"
+    check "$1" "longest streaks since ${4}s: $seen (want $2 >= $3)" test "${n:-0}" -ge "$3"
 }
 
 check_journal() {

@@ -112,9 +112,9 @@ g() {
     done
     return 255
 }
-# wait_for SECONDS COMMAND...: polls once a second until the command succeeds.
+# wait_for SECONDS COMMAND...: polls until the command succeeds or SECONDS of wall clock have
+# passed (a poll over SSH to a slow guest may itself take seconds).
 wait_for() {
-    local limit="$1" i; shift
-    for i in $(seq "$limit"); do "$@" && return 0; sleep 1; done
-    return 1
+    local deadline=$((SECONDS + $1)); shift
+    until "$@"; do [ "$SECONDS" -lt "$deadline" ] || return 1; sleep 1; done
 }
