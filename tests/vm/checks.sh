@@ -183,13 +183,14 @@ check_pull() {
         test "$recopied" = 0 -a "$(wc -w <<< "$unchanged")" -ge 1 -a "$copied" -ge 1
 }
 
-# The cut: what `gpsbox dump` showed, then sync-interval (2 s) + margin for the daemon to
+# The cut: what `gpsbox dump` showed, then sync-interval (2 s) + 1 s for the daemon to
 # fdatasync it, then SIGKILL to QEMU. All of that must be back after the reboot.
 check_power_cut_before() {
-    g "gpsbox dump --format csv > /dev/null" 2> "$work/dump-before-cut.err"
     g "cd /var/lib/gpsbox && ls *.gpslog" > "$work/segments-before-cut"
-    dump_csv > "$work/before-cut.csv"
-    sleep 5
+    # One dump, its damage report apart, and the cut right after the sync interval.
+    g "gpsbox dump --format csv 2>/root/dump.err; cat /root/dump.err >&2" 2> "$work/dump-before-cut.err" |
+        tail -n +2 | cut -d, -f3- > "$work/before-cut.csv"
+    sleep 3
     power_cut
     step_ok "power cut" "$(wc -l < "$work/before-cut.csv") samples synced before SIGKILL to QEMU"
 }

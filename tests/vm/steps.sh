@@ -83,7 +83,9 @@ plant() {
         udev) g "sed -i 's/SYMLINK==\"serial0\"/SYMLINK==\"serial9\"/' /lib/udev/rules.d/99-gpsbox.rules && udevadm control --reload && udevadm trigger --action=add /sys/class/tty/ttyS1 && udevadm settle && systemctl restart gpsbox" ;;
         gpio) g "sed -i 's/^#led = .*/led = gpiochip0:18/' /etc/gpsbox/gpsbox.conf && systemctl restart gpsbox" ;;
         i2c) g "rmmod gpsbox_ddc && modprobe gpsbox_ddc addr=0x43" ;;
-        powercut) g "sed -i 's/^sync-interval = .*/sync-interval = 1h/' /etc/gpsbox/gpsbox.conf && systemctl restart gpsbox" ;;
+        # The daemon never syncs; and the kernel's own writeback (dirty pages older than 30 s)
+        # is turned off too, or it would save the samples by chance.
+        powercut) g "sed -i 's/^sync-interval = .*/sync-interval = 1h/' /etc/gpsbox/gpsbox.conf && sysctl -q vm.dirty_writeback_centisecs=0 vm.dirty_expire_centisecs=360000 && systemctl restart gpsbox" ;;
         pull-logs) sed 's/rsync -a --itemize-changes/rsync -a --ignore-times --itemize-changes/' \
                        "$repo/scripts/pull-logs" > "$work/pull-logs" && chmod +x "$work/pull-logs" ;;
     esac
