@@ -12,13 +12,14 @@ step_fail() { printf 'FAIL\t%s\t%s\n' "$1" "${2:-}" >> "$steps_file"; echo "  FA
 check() { local step="$1" detail="$2"; shift 2; if "$@"; then step_ok "$step" "$detail"; else step_fail "$step" "$detail"; fi; }
 
 # ------------------------------------------------------------------ simulators on host ptys
-# sim_start NAME COLD_START: `gpsbox simulate` as the u-blox M8 at its factory 9600 Bd, 1 Hz,
-# on the pty $work/NAME-pty (QEMU opens the pty's slave as a host serial port).
+# sim_start NAME COLD_START [START]: `gpsbox simulate` as the u-blox M8 at its factory 9600 Bd,
+# 1 Hz, on the pty $work/NAME-pty (QEMU opens the pty's slave as a host serial port); START is
+# the UTC of its simulated time 0 (default the simulator's, 2026-06-01T08:00:00Z).
 sim_start() {
-    local name="$1" cold="$2"
+    local name="$1" cold="$2" start="${3:-2026-06-01T08:00:00Z}"
     rm -f "$work/$name-pty"
     "$hostbin" simulate --pty "$work/$name-pty" --model m8 --rate 1 --route walk --cold-start "$cold" \
-        --seed 7 > "$work/$name-sim.log" 2>&1 &
+        --start "$start" --seed 7 > "$work/$name-sim.log" 2>&1 &
     echo $! > "$work/$name-sim.pid"
     local i
     for i in $(seq 50); do [ -L "$work/$name-pty" ] && return 0; sleep 0.1; done

@@ -55,7 +55,8 @@ run_steps() {
 
     phase "boot 3: reboot, boot to first sample, unplug, package life cycle"
     sim_stop gnss; sim_stop ddc
-    sim_start gnss 5s && sim_start ddc 5s
+    # A new day's drive: the module's clock is an hour on from the last boot's.
+    sim_start gnss 5s 2026-06-01T09:00:00Z && sim_start ddc 5s 2026-06-01T09:00:00Z
     boot 3 plugged || { step_fail "boot 3" "no SSH; console: $work/console-3.log"; return; }
     step_ok "boot 3" "SSH after $boot_ssh_s s"
     check_first_sample "$last_before_reboot"
