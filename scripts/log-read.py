@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """An independent reader of the gpsbox track log, written from docs/log-format.md alone.
 
-It exists to prove the format document is complete: scripts/test.d/log-crash compares its
-output with the Swift reader's. Usage: log-read.py DIR|FILE...  Prints one line per record
-(`sample <time-ms> <lat> <lon> ...`, `tripStart ...`, ...) and `damage <file> <offset> <length> <kind>`.
+It exists to prove the format document is complete: scripts/test.d/log-crash and log-damage
+compare its output with the Swift reader's. Usage: log-read.py DIR|FILE...  Prints one line per
+record (`sample <time-ms> <lat> <lon> ...`, `tripStart ...`, ...) and
+`damage <file> <offset> <length> <kind>` (kinds as in section 5; `duplicateSegment` and
+`tornTail` are not corruption). Exit status 3 if any corruption was found, else 0.
 Also: log-read.py --example  prints the worked example of the format document.
 """
 import datetime
 import os
+import stat
 import struct
 import sys
 
@@ -75,15 +78,38 @@ def decode_sample(p, day):
     return "sample %d %d %d mode=%d %s" % (t, lat, lon, flags >> 13, " ".join(out))
 
 
-def day_from_name(path):
-    """The UTC day (days since 1970-01-01) in a segment name, or None (section 1)."""
-    stamp = os.path.basename(path).split("-")[-1]  # YYYYMMDDTHHMMSSZ.gpslog
-    if stamp.startswith("19700101T000000Z"):  # "no GPS time was known yet"
+def parse_name(path):
+    """Section 1: (sequence, stamp, run or None) of a segment name, or None for any other name."""
+    n = os.path.basename(path)
+    if not n.endswith(".gpslog"):
+        return None
+    parts = n[:-len(".gpslog")].split("-")
+    run = None
+    if len(parts) == 3:
+        if len(parts[2]) != 16 or any(c not in "0123456789abcdef" for c in parts[2]):
+            return None
+        run = int(parts[2], 16)
+    elif len(parts) != 2:
+        return None
+    seq, stamp = parts[0], parts[1]
+    if not (seq.isdigit() and 10 <= len(seq) <= 20 and int(seq) < 1 << 64 and len(stamp) == 16
+            and stamp[8] == "T" and stamp[15] == "Z" and (stamp[:8] + stamp[9:15]).isdigit()):
         return None
     try:
-        return (datetime.date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8])) - datetime.date(1970, 1, 1)).days
+        datetime.datetime(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8]), int(stamp[9:11]), int(stamp[11:13]),
+                          int(stamp[13:15]))
     except ValueError:
         return None
+    return int(seq), stamp, run
+
+
+def day_from_name(path):
+    """The UTC day (days since 1970-01-01) in a segment name, or None (section 1)."""
+    parsed = parse_name(path)
+    if parsed is None or parsed[1] == "19700101T000000Z":  # "no GPS time was known yet"
+        return None
+    stamp = parsed[1]
+    return (datetime.date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8])) - datetime.date(1970, 1, 1)).days
 
 
 def decode(rtype, p, day):
@@ -109,8 +135,25 @@ def decode(rtype, p, day):
     return ""  # unknown type: skipped
 
 
-def read_segment(path, out):
-    data = open(path, "rb").read()  # the Swift reader streams; a test tool may slurp
+def read_regular(path):
+    """Section 1: only regular files; never follows a link, never blocks on a FIFO."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+
+
+def read_segment(path, data, out):
+    """Rules 1-8 for one segment. Returns (header fields or None, torn tail line or None):
+    the caller applies rules 9-12 and decides whether a torn tail is reported as such."""
     pending = None  # (offset, kind, all_zero)
 
     def damage(off, kind, zero=False):
@@ -127,18 +170,22 @@ def read_segment(path, out):
         pending = None
 
     if len(data) < SEG_HEADER:
-        if any(data):
-            out.append("damage %s 0 %d tornTail" % (path, len(data)))
-        return
+        return None, ("damage %s 0 %d tornTail" % (path, len(data)), not any(data)) if data else None
     hdr = data[:SEG_HEADER]
     day = None
-    if hdr[:8] == b"GPSBOXLG" and struct.unpack_from("<H", hdr, 8)[0] != 2:
+    header = None
+    version = struct.unpack_from("<H", hdr, 8)[0]
+    if hdr[:8] == b"GPSBOXLG" and version not in (2, 3):
         out.append("damage %s 0 0 unsupportedVersion" % path)
-        return
+        return None, None
     if hdr[:8] != b"GPSBOXLG" or struct.unpack_from("<I", hdr, 60)[0] != mask(crc32c(hdr[:60])):
         damage(0, "badHeader", not any(hdr))
-    elif struct.unpack_from("<q", hdr, 32)[0] != INT64_MIN:
-        day = struct.unpack_from("<q", hdr, 32)[0] // DAY_MS  # floor: the UTC day of firstTime
+    else:
+        seq, run, first = struct.unpack_from("<QQq", hdr, 16)  # version 2: run = bootSequence
+        header = {"version": version, "sequence": seq, "run": run,
+                  "previous": struct.unpack_from("<Q", hdr, 40)[0] if version >= 3 else 0}
+        if first != INT64_MIN:
+            day = first // DAY_MS  # floor: the UTC day of firstTime
     if day is None:
         day = day_from_name(path)
     header_length = SEG_HEADER
@@ -169,6 +216,9 @@ def read_segment(path, out):
             if mask(crc32c(bytes([rtype]) + payload)) != crc:
                 damage(block_start + pos, "checksumMismatch")
                 break
+            if (pending and pending[2] and pending[0] == header_length and block_start + pos == BLOCK
+                    and HEADER + length > BLOCK - header_length):
+                pending = None  # rule 2: block 0 padded whole before a too-long first record (2.2)
             end_pending(block_start + pos)
             if rtype == 1 and day is None:
                 out.append("damage %s %d %d undatedSample" % (path, block_start + pos, HEADER + length))
@@ -181,23 +231,102 @@ def read_segment(path, out):
                 out.append(line)
             pos += HEADER + length
         block_start += BLOCK
-    if pending and not pending[2]:
-        out.append("damage %s %d %d tornTail" % (path, pending[0], len(data) - pending[0]))
+    if pending:  # rule 6 torn tail; rule 4 an all-zero tail, reported only if the segment is closed
+        return header, ("damage %s %d %d tornTail" % (path, pending[0], len(data) - pending[0]), pending[2])
+    return header, None
 
 
 def segments(directory):
+    """Section 1, reading order: version 2 names by sequence, then runs (by earliest dated name,
+    lowest sequence, run id), each run's segments by sequence."""
     names = []
     for n in os.listdir(directory):
-        parts = n.split("-")
-        if (n.endswith(".gpslog") and len(parts) == 2 and parts[0].isdigit() and len(parts[0]) >= 10
-                and len(n) == len(parts[0]) + 24):
-            names.append((int(parts[0]), n))
-    return [os.path.join(directory, n) for _, n in sorted(names)]
+        parsed = parse_name(n)
+        if parsed is not None:
+            names.append((parsed, n))
+    runs = {}
+    for (seq, stamp, run), _ in names:
+        if run is not None:
+            dated = stamp != "19700101T000000Z"
+            t, s = runs.get(run, ("99999999T999999Z", 1 << 64))
+            runs[run] = (min(t, stamp) if dated else t, min(s, seq))
+
+    def key(item):
+        (seq, _, run), n = item
+        if run is None:
+            return (0, 0, "", 0, 0, seq, n)
+        t, s = runs[run]
+        return (1, 0 if t == "99999999T999999Z" else 1, t, s, run, seq, n)
+    return [os.path.join(directory, n) for _, n in sorted(names, key=key)]
+
+
+def read_log(paths, out):
+    """Rules 9-12 over the segments in order (section 5)."""
+    seen = {}        # (has run, run, sequence) -> path
+    previous = None  # (path, header, size, torn tail line)
+
+    def flush():
+        if previous and previous[3] and not previous[3][1]:
+            out.append(previous[3][0])
+    for path in paths:
+        try:
+            data = read_regular(path)
+        except OSError:
+            data = None
+        if data is None:
+            out.append("damage %s 0 0 notRegularFile" % path)
+            continue
+        segment_out = []
+        header, tail = read_segment(path, data, segment_out)
+        parsed = parse_name(path)
+        if header is None and parsed is not None and parsed[2] is not None:
+            header = {"version": 3, "sequence": parsed[0], "run": parsed[2], "previous": 0, "from_name": True}
+        if header is None:
+            flush()
+            previous = None
+            out.extend(segment_out)
+            if tail and not tail[1]:
+                out.append(tail[0])
+            continue
+        ident = (header["version"] >= 3, header["run"], header["sequence"])
+        if ident in seen:
+            first = seen[ident]
+            if read_regular(first) == data:
+                out.append("damage %s 0 0 duplicateSegment" % path)
+                continue
+            if header["version"] >= 3:
+                out.append("damage %s 0 0 conflictingCopy" % path)
+                continue
+        else:
+            seen[ident] = path
+        if not header.get("from_name") and parsed is not None and (
+                parsed[0] != header["sequence"]
+                or (parsed[2] != header["run"] if header["version"] >= 3 else parsed[2] is not None)):
+            out.append("damage %s 0 0 misnamedSegment" % path)
+        if previous is not None:
+            p_path, p_header, p_size, p_tail = previous
+            if (header["version"] >= 3 and p_header["version"] >= 3 and header["run"] == p_header["run"]
+                    and header["sequence"] > p_header["sequence"]
+                    and (header["previous"] != 0 or header.get("from_name"))):
+                if p_tail:
+                    out.append(p_tail[0].replace(" tornTail", " damagedClosedSegment"))
+                if header["sequence"] - 1 == p_header["sequence"]:
+                    if not header.get("from_name") and p_size != header["previous"]:
+                        out.append("damage %s %d %d sizeMismatch" % (p_path, min(p_size, header["previous"]),
+                                                                     abs(p_size - header["previous"])))
+                else:
+                    out.append("damage %s 0 0 missingSegment" % path)
+            elif p_tail and not p_tail[1]:
+                out.append(p_tail[0])
+        out.extend(segment_out)
+        previous = (path, header, len(data), tail)
+    flush()
 
 
 def example():
     """Builds the worked example of docs/log-format.md section 7 and prints it as hex."""
-    hdr = b"GPSBOXLG" + struct.pack("<HHIQQq", 2, 64, 0, 1, 1, 1796029225000) + b"0.1.0".ljust(20, b"\0")
+    hdr = (b"GPSBOXLG" + struct.pack("<HHIQQqQ", 3, 64, 0, 1, 0x5be1c2d3e4f50617, 1796029225000, 0)
+           + b"0.1.0".ljust(12, b"\0"))
     hdr += struct.pack("<I", mask(crc32c(hdr)))
     trip = struct.pack("<IqB", 1, 1796029225000, 3)
     # position, MSL 408.123 m, HAE 455.600 m (separation 47.477 m), speed 1.234 m/s, course
@@ -222,11 +351,13 @@ def main(args):
         example()
         return 0
     out = []
+    paths = []
     for a in args:
-        for path in segments(a) if os.path.isdir(a) else [a]:
-            read_segment(path, out)
+        paths += segments(a) if os.path.isdir(a) and not os.path.islink(a) else [a]
+    read_log(paths, out)
     print("\n".join(out))
-    return 0
+    harmless = (" tornTail", " duplicateSegment")
+    return 3 if any(l.startswith("damage ") and not l.endswith(harmless) for l in out) else 0
 
 
 if __name__ == "__main__":

@@ -54,6 +54,10 @@ struct DecodeCommand: Subcommand {
         }
         defer { if path != nil { close(fd) } }
 
+        var st = stat()
+        let size: Int64? = path != nil && fstat(fd, &st) == 0 && st.st_size > 0 ? Int64(st.st_size) : nil
+        let progress = ProgressLine.standardError(io, label: "gpsbox decode: \(name)",
+                                                  writesToStandardOutput: true)
         let decoder = StreamDecoder(format: format)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var offset = 0
@@ -69,7 +73,9 @@ struct DecodeCommand: Subcommand {
             if offset == 0 { decoder.referenceDate = CaptureDateHint.parse(buffer[0..<n]) }
             decoder.feed(buffer[0..<n], &io)
             offset += n
+            progress.update(done: Int64(offset), total: size)
         }
+        progress.finish()
         decoder.finish(&io)
         if let damage = decoder.damageSummary {
             io.err.write("gpsbox decode: \(name): \(damage)\n")

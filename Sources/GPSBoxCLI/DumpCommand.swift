@@ -15,9 +15,10 @@ struct DumpCommand: Subcommand {
         writing it, or the segment files given) and writes every selected sample, in order.
 
         options:
-          --format F         gpx      GPX 1.1, a <trk> per trip, a <trkseg> per continuous run
+          --format F         (default: from -o's extension, else gpx)
+                             gpx      GPX 1.1, a <trk> per trip, a <trkseg> per continuous run
                                       (speed, course, accuracy in the gpsbox extension namespace,
-                                      docs/gpx-extension.md)  [default]
+                                      docs/gpx-extension.md)
                              geojson  RFC 7946 FeatureCollection, a MultiLineString per trip with
                                       start, end, distance_m, duration_s
                              csv      one row per sample, units in the column names
@@ -26,22 +27,40 @@ struct DumpCommand: Subcommand {
                              nmea     GGA + RMC sentences, to replay into any NMEA tool
           --points           geojson: also a Point Feature per sample (time, speed, fix … as
                              properties), after the trips' lines
-          -o, --output FILE  write to FILE instead of standard output
+          -o, --output FILE  write to FILE instead of standard output; its extension picks the
+                             format: .gpx .geojson .json .csv .kml .jsonl .nmea (a --format
+                             that disagrees is a usage error)
         \(TrackLogOptions.helpLines)
 
         Trips are numbered over the whole log: a trip ends at a recording start/stop marker or
         after 30 minutes without samples; a continuous run ends after 60 s without samples.
         Damaged records are skipped and reported on stderr with file and byte offset; the exit
         status is then 3. A torn last record (power cut, copy taken mid-write) is not damage.
+        A --trip, --since or --until that selects nothing fails (exit 1) and lists the log's trips.
 
         examples:
           gpsbox dump --log-dir /var/lib/gpsbox -o all.gpx
-          gpsbox dump --trip last --format geojson -o trip.geojson
+          gpsbox dump --trip last -o trip.geojson
           gpsbox dump --since 2h --format csv > last-two-hours.csv
           gpsbox dump ./copy/0000000012-20261130T081502Z.gpslog --format nmea > replay.nmea
         """
 
-    enum Format: String, CaseIterable { case gpx, geojson, csv, kml, jsonl, nmea }
+    enum Format: String, CaseIterable {
+        case gpx, geojson, csv, kml, jsonl, nmea
+
+        /// The format a file name's extension names (`.json` is GeoJSON), nil if none does.
+        init?(fileExtension ext: String) {
+            guard let format = Format(rawValue: ext == "json" ? "geojson" : ext) else { return nil }
+            self = format
+        }
+    }
+
+    /// The extension of the last path component, lower-cased; nil without one.
+    static func fileExtension(_ path: String) -> String? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
 
     var log: TrackLogOptions
     var format = Format.gpx
@@ -49,12 +68,30 @@ struct DumpCommand: Subcommand {
     var points = false
 
     init(_ args: inout Arguments) throws(UsageError) {
-        format = try args.option("--format", as: Format.self) ?? .gpx
+        let explicit = try args.option("--format", as: Format.self)
         output = try args.option("-o", "--output")
+        format = try Self.format(explicit: explicit, output: output)
         points = args.flag("--points")
         log = try TrackLogOptions(&args, allowFiles: true)
         try args.expectEnd()
         if points && format != .geojson { throw UsageError("--points only applies to --format geojson") }
+    }
+
+    /// `--format` if given, else what `-o`'s extension names, else GPX. A named format that
+    /// the extension contradicts (`-o ride.kml --format gpx`) is a mistake, not a choice.
+    static func format(explicit: Format?, output: String?) throws(UsageError) -> Format {
+        guard let output, output != "-", let ext = fileExtension(output) else { return explicit ?? .gpx }
+        let inferred = Format(fileExtension: ext)
+        switch (explicit, inferred) {
+        case (let e?, let i?) where e != i:
+            throw UsageError("--format \(e.rawValue) disagrees with -o \(output) (.\(ext) is \(i.rawValue)); "
+                + "drop --format or change the extension")
+        case (let e?, _): return e
+        case (nil, let i?): return i
+        case (nil, nil):
+            throw UsageError("-o \(output): .\(ext) names no format; use .gpx .geojson .json .csv .kml .jsonl "
+                + ".nmea or add --format F")
+        }
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
@@ -62,21 +99,24 @@ struct DumpCommand: Subcommand {
             io.err.write("gpsbox dump: \(problem)\n")
             return .failure
         }
-        let (trips, since, until) = log.resolve()
+        let progress = LogReadProgress(line: .standardError(io, label: "gpsbox dump",
+                                                                         writesToStandardOutput: output == nil || output == "-"), log: log)
+        let (trips, since, until) = log.resolve(progress: progress)
         let target: CommandOutput
         do {
             target = try CommandOutput(path: output, io: io)
         } catch {
-            io.err.write("gpsbox dump: cannot write: \(error)\n")
+            io.err.write("gpsbox dump: \(WriteError(error))\n")
             return .failure
         }
         let reader = log.makeReader()
         let samples: Int
+        progress.restart("reading the log")
         do {
             let buffer = ExportBuffer(sink: target)
             func run<W: TrackWriter>(_ w: W) -> Int {
                 var export = TrackExport(writer: w, trips: trips, since: since, until: until)
-                log.feed(reader, into: &export)
+                log.feed(reader, into: &export, progress: progress)
                 return export.exportedSamples
             }
             switch format {
@@ -85,7 +125,8 @@ struct DumpCommand: Subcommand {
                 // Two passes, both streaming: the trips' lines, then the sample Points.
                 var lines = TrackExport(writer: GeoJSONWriter(buffer, closesDocument: false), trips: trips,
                                         since: since, until: until)
-                log.feed(log.makeReader(), into: &lines)
+                log.feed(log.makeReader(), into: &lines, progress: progress)
+                progress.restart("writing the points")
                 samples = run(GeoJSONPointWriter(buffer, continuing: lines.writer.tripCount > 0))
             case .geojson: samples = run(GeoJSONWriter(buffer))
             case .csv: samples = run(CSVWriter(buffer))
@@ -94,15 +135,17 @@ struct DumpCommand: Subcommand {
             case .nmea: samples = run(NMEAWriter(buffer))
             }
         }
+        progress.finish()
         target.finish(&io)
         if let e = target.error {
-            io.err.write("gpsbox dump: \(e)\n")
+            io.err.write("gpsbox dump: \(WriteError(e))\n")
             return .failure
         }
         let damaged = TrackLogOptions.report(reader, command: Self.name, nothingRead: reader.entriesRead == 0,
                                              to: &io.err)
         if samples == 0 {
-            io.err.write("gpsbox dump: no samples selected from \(log.sourceDescription)\n")
+            io.err.write("gpsbox dump: no samples selected: \(log.whyNothingSelected())\n")
+            return damaged ? .damagedDataSkipped : .failure
         }
         return damaged ? .damagedDataSkipped : .success
     }

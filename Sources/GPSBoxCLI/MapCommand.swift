@@ -44,19 +44,22 @@ struct MapCommand: Subcommand {
             io.err.write("gpsbox map: \(problem)\n")
             return .failure
         }
-        let (trips, since, until) = log.resolve()
+        let progress = LogReadProgress(line: .standardError(io, label: "gpsbox map", writesToStandardOutput: output == "-"), log: log)
+        let (trips, since, until) = log.resolve(progress: progress)
         var pass1 = TrackExport(writer: MapExtent(), trips: trips, since: since, until: until)
-        log.feed(log.makeReader(), into: &pass1)
+        progress.restart("measuring the extent")
+        log.feed(log.makeReader(), into: &pass1, progress: progress)
         let extent = pass1.writer
         guard !extent.isEmpty else {
-            io.err.write("gpsbox map: no samples selected from \(log.sourceDescription); nothing to draw\n")
+            progress.finish()
+            io.err.write("gpsbox map: nothing to draw: \(log.whyNothingSelected())\n")
             return .failure
         }
         let target: CommandOutput
         do {
             target = try CommandOutput(path: output, io: io)
         } catch {
-            io.err.write("gpsbox map: cannot write: \(error)\n")
+            io.err.write("gpsbox map: \(WriteError(error))\n")
             return .failure
         }
         let reader = log.makeReader()
@@ -64,11 +67,13 @@ struct MapCommand: Subcommand {
             let writer = SVGMapWriter(ExportBuffer(sink: target), extent: extent,
                                       html: !output.hasSuffix(".svg") && output != "-", title: title)
             var pass2 = TrackExport(writer: writer, trips: trips, since: since, until: until)
-            log.feed(reader, into: &pass2)
+            progress.restart("drawing")
+            log.feed(reader, into: &pass2, progress: progress)
         }
+        progress.finish()
         target.finish(&io)
         if let e = target.error {
-            io.err.write("gpsbox map: \(e)\n")
+            io.err.write("gpsbox map: \(WriteError(e))\n")
             return .failure
         }
         let damaged = TrackLogOptions.report(reader, command: Self.name, to: &io.err)

@@ -1,8 +1,5 @@
 #if os(Linux)
-import Glibc
-import GPSBoxCore
 import GPSBoxLinux
-import GPSBoxSystem
 
 /// `gpsbox record start|stop`: asks the running daemon to start or stop recording.
 struct RecordCommand: Subcommand {
@@ -10,8 +7,10 @@ struct RecordCommand: Subcommand {
     static let abstract = "Start or stop recording in the running logger (a new trip starts each time)."
     static let usage = "gpsbox record start|stop [--status-file PATH]"
     static let help = """
-        The daemon's pid and recording state come from its status file; when the state differs,
-        gpsbox sends it SIGUSR1 (which toggles recording) and waits until the status file agrees.
+        Asks the daemon through its control socket, control.sock beside the status file
+        (/run/gpsbox/control.sock), and prints the state that resulted. Root, the daemon's
+        user and members of the gpsbox group may use it. No pid is read from any file and
+        no process is signalled: a stale status file cannot point it at another process.
         """
 
     enum Action: String { case start, stop }
@@ -26,34 +25,23 @@ struct RecordCommand: Subcommand {
         try args.expectEnd()
     }
 
-    func read() -> JSONValue? {
-        guard let text = try? readTextFile(path) else { return nil }
-        return try? JSONValue(parsing: text)
-    }
-
     func run(_ io: inout CommandIO) throws -> ExitStatus {
-        guard let status = read(), let pid = status["pid"]?.number.map({ Int32($0) }), pid > 0 else {
-            io.err.write("gpsbox record: gpsbox is not running (no readable \(path))\n")
+        let socket = ControlSocket.path(besideStatusFile: path)
+        let reply: ControlReply
+        do {
+            reply = try ControlClient.send(action == .start ? .start : .stop, socketPath: socket)
+        } catch {
+            io.err.write("gpsbox record: \(error)\n")
             return .failure
         }
-        let want = action == .start
-        if status["recording"]?.bool == want {
-            io.out.write("already \(want ? "recording" : "stopped")\n")
+        switch reply {
+        case .recording, .stopped, .state:
+            io.out.write(reply.text + "\n")
             return .success
-        }
-        guard kill(pid, SIGUSR1) == 0 else {
-            io.err.write("gpsbox record: cannot signal pid \(pid): \(SystemError(call: "kill", errno: errno).reason)\n")
+        case .refused(let why):
+            io.err.write("gpsbox record: the daemon refused: \(why)\n")
             return .failure
         }
-        for _ in 0..<50 {
-            sleepMilliseconds(100)
-            if read()?["recording"]?.bool == want {
-                io.out.write(want ? "recording started\n" : "recording stopped\n")
-                return .success
-            }
-        }
-        io.err.write("gpsbox record: sent SIGUSR1 to pid \(pid) but the status did not change within 5 s\n")
-        return .failure
     }
 }
 #endif

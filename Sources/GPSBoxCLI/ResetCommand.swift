@@ -1,6 +1,7 @@
 // `gpsbox reset`: deletes every segment of a track log after asking. Uses the log's own
-// reset primitive, which refuses a directory that is not a track log and is safe while the
-// daemon writes (it notices its segment is gone at its next sync and starts a new one).
+// reset primitive, which refuses a directory that is not a track log. It holds the folder's
+// lock while it works (issue 15 item 7, one writer per folder): with `gpsbox run` logging
+// there it is refused, naming the daemon's pid, and deletes nothing.
 import GPSBoxCore
 import GPSBoxSystem
 
@@ -11,8 +12,9 @@ struct ResetCommand: Subcommand {
     static let help = """
         Deletes every segment file of the track log in DIR after printing what will go and
         asking for "yes" on standard input. Refuses a directory that holds neither the gpsbox
-        marker file nor segment files, so a mistyped path deletes nothing. Safe while
-        `gpsbox run` is logging: it starts a new segment at its next sync.
+        marker file nor segment files, so a mistyped path deletes nothing. Refused while a
+        `gpsbox run` logs into DIR (the message names its pid): stop it first with
+        `sudo systemctl stop gpsbox`, reset, then start it again.
 
         options:
           --log-dir DIR   the track log directory (required, e.g. /var/lib/gpsbox)
@@ -21,6 +23,8 @@ struct ResetCommand: Subcommand {
         examples:
           gpsbox reset --log-dir /var/lib/gpsbox
           gpsbox reset --log-dir /var/lib/gpsbox --yes
+
+        exit status: 0 deleted, 1 not confirmed, not a track log, or in use by gpsbox run.
         """
 
     /// Reads the answer to the prompt (tests replace it; nil is end of input).
@@ -37,10 +41,22 @@ struct ResetCommand: Subcommand {
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
-        guard POSIXLogDirectory.isTrackLogDirectory(path: directory) else {
-            io.err.write("gpsbox reset: \(directory) is not a gpsbox track log (no marker file, no segments); nothing deleted\n")
+        if let problem = LogAccessError.check(directory: directory, deleting: true), problem != .emptyLog(path: directory) {
+            io.err.write("gpsbox reset: \(problem); nothing deleted\n")
             return .failure
         }
+        let lock: FolderLock
+        do {
+            lock = try FolderLock(folder: directory)
+        } catch .failed(let e) {
+            // Not allowed to create the lock file: not allowed to delete either; say so as a deletion would.
+            io.err.write("gpsbox reset: \(LogAccessError(deleting: LogIOError(e), directory: directory)); nothing deleted\n")
+            return .failure
+        } catch {
+            io.err.write("gpsbox reset: \(error); nothing deleted\n")
+            return .failure
+        }
+        defer { withExtendedLifetime(lock) {} }
         let dir = POSIXLogDirectory(path: directory)
         let names = (try? TrackLogReader.segmentNames(in: dir)) ?? []
         let bytes = names.reduce(Int64(0)) { $0 + ((try? dir.size(of: $1.fileName)) ?? 0) }
@@ -54,12 +70,14 @@ struct ResetCommand: Subcommand {
                 return .failure
             }
         }
-        do {
-            let result = try TrackLogDirectory.reset(dir)
+        do throws(LogIOError) {
+            let progress = DeletionProgress(dir, segments: names.count, line: .standardError(io, label: "gpsbox reset"))
+            defer { progress.finish() }
+            let result = try TrackLogDirectory.reset(progress)
             io.out.write("deleted \(result.segmentsDeleted) segment file(s), \(Self.size(result.bytesDeleted)) from \(directory)\n")
             return .success
         } catch {
-            io.err.write("gpsbox reset: \(error)\n")
+            io.err.write("gpsbox reset: \(LogAccessError(deleting: error, directory: directory))\n")
             return .failure
         }
     }

@@ -13,7 +13,8 @@ struct RunCommand: Subcommand {
                    [--status-file PATH] [--no-configure]
         """
     static var help: String {
-        "options (flags override the configuration file; see board/gpsbox.conf):\n"
+        "options (flags override the configuration file, \(GPSBoxConfiguration.defaultPath) unless\n"
+            + "--config names another; `gpsbox config show` prints the settings in effect):\n"
             + ConfigurationSource.flagHelp
             + """
 
@@ -22,7 +23,8 @@ struct RunCommand: Subcommand {
               SIGHUP            re-read the configuration file (a bad file keeps the running settings)
               SIGUSR1           toggle recording (same as `gpsbox record start|stop`)
 
-            exit status: 0 clean stop, 1 runtime failure, 78 bad configuration (systemd does not
+            exit status: 0 clean stop, 1 runtime failure (also when another gpsbox process holds
+            the log folder: the message names its pid), 78 bad configuration (systemd does not
             restart on 78: fix the file, then `systemctl restart gpsbox`).
             """
     }

@@ -62,13 +62,22 @@ struct StatsCommand: Subcommand {
             io.err.write("gpsbox stats: \(problem)\n")
             return .failure
         }
-        let (trips, since, until) = log.resolve()
+        let progress = LogReadProgress(line: .standardError(io, label: "gpsbox stats"), log: log)
+        let (trips, since, until) = log.resolve(progress: progress)
         let reader = log.makeReader()
         let splitter = TripSplitter()
         let configuration = TripStatistics.Configuration(gapMs: splitter.runGapMilliseconds)
         var export = TrackExport(writer: Collector(configuration: configuration), splitter: splitter,
                                  trips: trips, since: since, until: until)
-        log.feed(reader, into: &export)
+        progress.restart("reading the log")
+        log.feed(reader, into: &export, progress: progress)
+        progress.finish()
+        if export.writer.trips.isEmpty {
+            let damaged = TrackLogOptions.report(reader, command: Self.name, nothingRead: reader.entriesRead == 0,
+                                                 to: &io.err)
+            io.err.write("gpsbox stats: no samples selected: \(log.whyNothingSelected())\n")
+            return damaged ? .damagedDataSkipped : .failure
+        }
         var total = TripStatistics(configuration: configuration)
         for t in export.writer.trips { total.merge(t.statistics) }
         let report = StatsReport(trips: export.writer.trips, total: total)

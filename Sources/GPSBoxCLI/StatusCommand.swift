@@ -1,6 +1,7 @@
 #if os(Linux)
 import Glibc
 import GPSBoxCore
+import GPSBoxLinux
 import GPSBoxSystem
 
 /// `gpsbox status`: what the daemon last wrote to its status file, readably.
@@ -31,8 +32,7 @@ struct StatusCommand: Subcommand {
         case .success(let t):
             text = t
         case .failure(let e):
-            io.err.write(e.errno == ENOENT ? "gpsbox status: gpsbox is not running (no \(path))\n"
-                                           : "gpsbox status: \(e)\n")
+            io.err.write("gpsbox status: \(LogAccessError(statusFile: path, e))\n")
             return .failure
         }
         let status: JSONValue
@@ -42,8 +42,7 @@ struct StatusCommand: Subcommand {
             io.err.write("gpsbox status: \(path): \(error)\n")
             return .failure
         }
-        let pid = Int32(status["pid"]?.number ?? 0)
-        let alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+        let alive = Self.daemonAnswers(statusFile: path, pid: status["pid"]?.number)
         if json {
             io.out.write(text.hasSuffix("\n") ? text : text + "\n")
             return alive ? .success : .failure
@@ -52,12 +51,29 @@ struct StatusCommand: Subcommand {
         return alive ? .success : .failure
     }
 
+    /// Whether the daemon that wrote the file still runs: it answers on its control socket. Only
+    /// when this user may not ask it (or it is too busy to answer) does the pid in the file
+    /// decide, and that pid is a hint: anything but a whole number in pid range is no pid.
+    static func daemonAnswers(statusFile: String, pid: Double?) -> Bool {
+        let socket = ControlSocket.path(besideStatusFile: statusFile)
+        do {
+            _ = try ControlClient.send(.state, socketPath: socket, timeoutMilliseconds: 2000)
+            return true
+        } catch .permissionDenied, .timedOut {
+            let pid = pid.flatMap { Int32(exactly: $0) } ?? 0
+            return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+        } catch {
+            return false
+        }
+    }
+
     static func render(_ s: JSONValue, alive: Bool) -> String {
         func num(_ v: JSONValue?, _ decimals: Int) -> String? {
             v?.number.map { JSONObjectWriter.format($0, decimals: decimals) }
         }
         func hms(_ seconds: Double?) -> String {
-            guard let t = seconds else { return "-" }
+            // A number from a file: anything not a plausible duration is shown as unknown.
+            guard let t = seconds, t.isFinite, t >= 0, t < 1e12 else { return "-" }
             let n = Int(t)
             let m = String(n / 60 % 60), sec = String(n % 60)
             return "\(n / 3600):" + (m.count < 2 ? "0" : "") + m + ":" + (sec.count < 2 ? "0" : "") + sec

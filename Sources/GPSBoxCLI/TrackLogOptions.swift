@@ -24,6 +24,8 @@ struct TrackLogOptions {
     var trips = Trips.all
     var since: TimeBound?
     var until: TimeBound?
+    /// The selecting flags as given (`--trip 7 --since 2h`), for "selects nothing" errors.
+    var selectionText: String?
 
     static let helpLines = """
           --log-dir DIR      track log directory (default \(defaultDirectory))
@@ -38,7 +40,12 @@ struct TrackLogOptions {
 
     init(_ args: inout Arguments, allowFiles: Bool) throws(UsageError) {
         directory = try args.option("--log-dir")
-        if let t = try args.option("--trip") {
+        let tripText = try args.option("--trip"), sinceText = try args.option("--since")
+        let untilText = try args.option("--until")
+        let given = [("--trip", tripText), ("--since", sinceText), ("--until", untilText)]
+            .compactMap { flag, value in value.map { "\(flag) \($0)" } }
+        selectionText = given.isEmpty ? nil : given.joined(separator: " ")
+        if let t = tripText {
             switch t {
             case "all": trips = .all
             case "last": trips = .last
@@ -47,8 +54,8 @@ struct TrackLogOptions {
                 trips = .number(n)
             }
         }
-        since = try Self.timeBound(try args.option("--since"), flag: "--since")
-        until = try Self.timeBound(try args.option("--until"), flag: "--until")
+        since = try Self.timeBound(sinceText, flag: "--since")
+        until = try Self.timeBound(untilText, flag: "--until")
         if allowFiles {
             files = args.positionals()
             if directory != nil && !files.isEmpty {
@@ -79,13 +86,18 @@ struct TrackLogOptions {
     /// Names what is being read, for messages.
     var sourceDescription: String { files.isEmpty ? directoryPath : files.joined(separator: " ") }
 
-    /// A usable log, or the reason it is not one (printed by the command, exit 1).
-    func checkReadable() -> String? {
-        if !files.isEmpty { return nil }   // per-file problems are reported as damage
-        if !POSIXLogDirectory.isTrackLogDirectory(path: directoryPath) {
-            return "\(directoryPath) is not a gpsbox track log (no segment files or marker); use --log-dir DIR"
-        }
-        return nil
+    /// A usable log, or the reason it is not one (printed by the command, exit 1). What is
+    /// inside readable segment files is reported later, as damage.
+    func checkReadable() -> LogAccessError? {
+        files.isEmpty ? LogAccessError.check(directory: directoryPath) : LogAccessError.check(files: files)
+    }
+
+    /// Why nothing was selected, when the log holds samples the selection missed, or holds
+    /// none at all (an extra pass over the log, taken only on this failure path).
+    func whyNothingSelected() -> any Error {
+        let contents = LogContents.read(makeReader())
+        guard contents.sampleCount > 0, let selectionText else { return LogAccessError.emptyLog(path: sourceDescription) }
+        return EmptySelection(selection: selectionText, source: sourceDescription, contents: contents)
     }
 
     func makeReader() -> TrackLogReader {
@@ -94,13 +106,18 @@ struct TrackLogOptions {
 
     /// Trip selection and absolute window; reads the log once first when `last` or a
     /// relative time needs it.
-    func resolve() -> (trips: TripSelection, since: UTCTime?, until: UTCTime?) {
+    func resolve(progress: LogReadProgress? = nil) -> (trips: TripSelection, since: UTCTime?, until: UTCTime?) {
         var newest: UTCTime?
         var lastTrip = 0
         let needsScan = trips == .last || Self.isRelative(since) || Self.isRelative(until)
         if needsScan {
             var splitter = TripSplitter()
-            for entry in makeReader() {
+            let reader = makeReader()
+            var count = 0
+            progress?.restart("finding the newest sample")
+            for entry in reader {
+                count &+= 1
+                if count % LogReadProgress.entriesPerCheck == 0 { progress?.update(reader) }
                 switch entry {
                 case .sample(let s):
                     _ = splitter.classify(s)
@@ -135,8 +152,12 @@ struct TrackLogOptions {
     }
 
     /// Streams the log into `export`: samples in order, trip markers as boundaries.
-    func feed<W: TrackWriter>(_ reader: TrackLogReader, into export: inout TrackExport<W>) {
+    func feed<W: TrackWriter>(_ reader: TrackLogReader, into export: inout TrackExport<W>,
+                              progress: LogReadProgress? = nil) {
+        var count = 0
         for entry in reader {
+            count &+= 1
+            if count % LogReadProgress.entriesPerCheck == 0 { progress?.update(reader) }
             switch entry {
             case .sample(let s): export.add(s)
             case .tripStart, .tripStop: export.markTripBoundary()
@@ -148,11 +169,18 @@ struct TrackLogOptions {
 
     /// Damage lines for stderr and whether any corruption was seen (exit status 3). Torn tails
     /// are the normal end of a log copied mid-write and are only mentioned when nothing at all
-    /// was read (a file that is not a segment, say), so an empty result is explained.
+    /// was read (a file that is not a segment, say), so an empty result is explained. A skipped
+    /// copy of a segment is always noted (docs/log-format.md §5 rule 10).
     static func report(_ reader: TrackLogReader, command: String, nothingRead: Bool = false,
                        to err: inout any TextSink) -> Bool {
-        for d in reader.damage where d.isCorruption || nothingRead {
-            err.write("gpsbox \(command): \(d.isCorruption ? "damaged data skipped" : "note"): \(d)\n")
+        for d in reader.damage where d.isCorruption || nothingRead || d.isSkippedCopy {
+            let what: String
+            if case .unreadable(let e) = d.reason {
+                what = LogAccessError(reading: e).description   // in words, not errno
+            } else {
+                what = d.description
+            }
+            err.write("gpsbox \(command): \(d.isCorruption ? "damaged data skipped" : "note"): \(what)\n")
         }
         return reader.hasCorruption
     }

@@ -17,6 +17,8 @@ extension LogIOError {
         case ENOSPC, EDQUOT: self = .noSpace(path: path)
         case EROFS: self = .readOnly(path: path)
         case ENOENT: self = .notFound(path: path)
+        case EIO: self = .ioError(path: path)
+        case EFBIG: self = .fileTooLarge(path: path)
         default: self = .failed(call: e.call, path: path, errno: e.errno)
         }
     }
@@ -87,11 +89,18 @@ public final class POSIXLogDirectory: LogDirectory {
         try POSIXReadFile(path: full(name))
     }
 
+    /// lstat: a symbolic link named like a segment has the link's size, never its target's.
     public func size(of name: String) throws(LogIOError) -> Int64 {
         let p = full(name)
         var st = stat()
-        _ = try logIO("stat", p) { stat(p, &st) }
+        _ = try logIO("lstat", p) { lstat(p, &st) }
         return Int64(st.st_size)
+    }
+
+    public func fileSystemBytes() -> Int64? {
+        var vfs = statvfs()
+        guard statvfs(path, &vfs) == 0 else { return nil }
+        return Int64(vfs.f_blocks) * Int64(vfs.f_frsize)
     }
 
     public func freeBytes() throws(LogIOError) -> Int64 {
@@ -140,14 +149,27 @@ public final class POSIXAppendFile: AppendableLogFile {
     }
 }
 
-/// A read-only file descriptor, for the reader.
+/// A read-only file descriptor, for the reader. Only a regular file opens (docs/log-format.md
+/// §1): O_NOFOLLOW refuses a symbolic link (a link to /dev/zero would never end), O_NONBLOCK
+/// keeps a FIFO from blocking the open, and fstat refuses anything that is not a regular file.
 public final class POSIXReadFile: ReadableLogFile {
     private var fd: Int32
     public let path: String
 
     public init(path: String) throws(LogIOError) {
         self.path = path
-        fd = try logIO("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
+        let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        do {
+            fd = try sys("open", path: path) { open(path, flags) }
+        } catch {
+            throw error.errno == ELOOP ? .notRegularFile(path: path) : LogIOError(error)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            _ = posixClose(fd)
+            fd = -1
+            throw .notRegularFile(path: path)
+        }
     }
 
     deinit { close() }

@@ -1,9 +1,11 @@
-// `gpsbox-bench log-writer DIR SYNC_MS ACKED`: the child of the track-log crash test
+// `gpsbox-bench log-writer DIR SYNC_MS ACKED [SEGMENT_BYTES]`: the child of the track-log crash test
 // (scripts/test.d/log-crash). It first checks that the log in DIR holds every sample up to
 // index ACKED (the last one a previous child acknowledged) in order, exactly once, with no
 // corruption (exit 3 otherwise); then it appends sample ACKED+1… forever at simulated 1 Hz
 // (time is simulated, so sync intervals are counted in records) and prints `synced N` on
 // stdout after every completed sync, N being the last sample on storage. The parent SIGKILLs it.
+// SEGMENT_BYTES (default 64 KiB) lets the damage soak (scripts/log-damage.py) make runs of many
+// small segments.
 //
 // `gpsbox-bench log-check DIR ACKED` only runs the check and prints the sample count.
 #if canImport(Glibc)
@@ -62,8 +64,9 @@ func logCheckMain(_ args: [String]) -> Int32 {
 }
 
 func logWriterMain(_ args: [String]) -> Int32 {
-    guard args.count == 3, let syncMs = Int64(args[1]), let acked = Int(args[2]) else {
-        print("usage: gpsbox-bench log-writer DIR SYNC_MS ACKED")
+    guard args.count == 3 || args.count == 4, let syncMs = Int64(args[1]), let acked = Int(args[2]),
+          let segmentBytes = args.count == 4 ? Int64(args[3]) : 64 * 1024, segmentBytes >= 8192 else {
+        print("usage: gpsbox-bench log-writer DIR SYNC_MS ACKED [SEGMENT_BYTES]")
         return 2
     }
     let path = args[0]
@@ -80,7 +83,7 @@ func logWriterMain(_ args: [String]) -> Int32 {
     }
     do {
         let dir = POSIXLogDirectory(path: path)
-        let config = LogWriterConfiguration(segmentSizeLimitBytes: 64 * 1024, syncIntervalMilliseconds: syncMs)
+        let config = LogWriterConfiguration(segmentSizeLimitBytes: segmentBytes, syncIntervalMilliseconds: syncMs)
         let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
         var synced = writer.statistics.syncs
         var i = start

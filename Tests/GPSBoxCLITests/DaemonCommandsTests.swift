@@ -25,7 +25,8 @@ import Testing
     @Test func statusWithoutADaemonSaysSo() {
         let (status, _, err) = run(["status", "--status-file", "/nonexistent/status.json"])
         #expect(status == .failure)
-        #expect(err == "gpsbox status: gpsbox is not running (no /nonexistent/status.json)\n")
+        #expect(err == "gpsbox status: gpsbox is not running (no /nonexistent/status.json); start it with "
+            + "sudo systemctl start gpsbox, and journalctl -u gpsbox says why it stopped\n")
     }
 
     @Test func statusRendersTheDaemonsFile() throws {
@@ -59,6 +60,38 @@ import Testing
         let (status, _, err) = run(["record", "pause"])
         #expect(status == .usage)
         #expect(err.contains("'pause' is not start or stop"))
+    }
+
+    @Test func recordNeverSignalsThePidAStaleStatusFileNames() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gpsbox-record-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let unrelated = Process()
+        unrelated.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        unrelated.arguments = ["30"]
+        try unrelated.run()
+        defer { unrelated.terminate() }
+        let statusFile = dir.appendingPathComponent("status.json").path
+        try "{\"pid\":\(unrelated.processIdentifier),\"recording\":false}\n".write(toFile: statusFile, atomically: true, encoding: .utf8)
+        let (status, _, err) = run(["record", "start", "--status-file", statusFile])
+        #expect(status == .failure)
+        #expect(err == "gpsbox record: gpsbox is not running (nothing listens on \(dir.path)/control.sock)\n")
+        usleep(200_000)
+        #expect(unrelated.isRunning, "SIGUSR1's default action would have ended it")
+    }
+
+    @Test(arguments: ["1e12", "-5", "1.5", "4294967297", "\"12\"", "\(getpid())"])
+    func statusReadsAnyPidOrDurationWithoutTrapping(pid: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gpsbox-status-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let statusFile = dir.appendingPathComponent("status.json").path
+        let trip = "\"trip\":{\"id\":1,\"duration_s\":1e300,\"moving_s\":-4}"
+        try "{\"pid\":\(pid),\"state\":\"fix\",\(trip)}\n".write(toFile: statusFile, atomically: true, encoding: .utf8)
+        let (status, out, _) = run(["status", "--status-file", statusFile])
+        #expect(status == .failure)
+        #expect(out.contains("daemon not running: this status is stale"))
+        #expect(out.contains("trip        #1 in - (moving -)"))
     }
 
     @Test func configureRejectsAnUnsupportedBaud() {

@@ -63,7 +63,8 @@ enum TestTrackLog {
     func selectsTripsAndTimes(flag: String, value: String, rows: Int) throws {
         let dir = try TestTrackLog.make()
         let r = TestTrackLog.run(["dump", "--log-dir", dir, "--format", "csv", flag, value])
-        #expect(r.status == .success)
+        // Selecting nothing from a log that has samples is an error naming what is there.
+        #expect(r.status == (rows == 0 ? .failure : .success))
         #expect(r.out.split(separator: "\n").count - 1 == rows, "\(flag) \(value)")
     }
 
@@ -154,5 +155,39 @@ enum TestTrackLog {
     @Test(arguments: [("90s", Int64(90_000)), ("500ms", 500), ("2h", 7_200_000), ("7d", 604_800_000), ("h", nil), ("-5m", nil)])
     func relativeTimes(text: String, ms: Int64?) {
         #expect(TrackLogOptions.milliseconds(text) == ms)
+    }
+}
+
+@Suite struct DumpFormatTests {
+    static let extensions: [(String, DumpCommand.Format)] = [
+        ("ride.gpx", .gpx), ("ride.geojson", .geojson), ("ride.json", .geojson), ("out/ride.CSV", .csv),
+        ("ride.kml", .kml), ("ride.jsonl", .jsonl), ("replay.nmea", .nmea), ("/dev/null", .gpx), ("-", .gpx),
+        ("./.hidden", .gpx), ("v1.2/track", .gpx),
+    ]
+
+    @Test(arguments: extensions)
+    func theExtensionNamesTheFormat(output: String, format: DumpCommand.Format) throws {
+        #expect(try DumpCommand.format(explicit: nil, output: output) == format)
+    }
+
+    @Test func anExplicitFormatThatAgreesOrHasNoExtensionToAgreeWithWins() throws {
+        #expect(try DumpCommand.format(explicit: .csv, output: "ride.csv") == .csv)
+        #expect(try DumpCommand.format(explicit: .nmea, output: "/dev/stdout") == .nmea)
+        #expect(try DumpCommand.format(explicit: .kml, output: nil) == .kml)
+    }
+
+    @Test func dashOKeepsTheExtensionsFormat() throws {
+        let dir = try TestTrackLog.make()
+        let file = dir + "/ride.kml"
+        let r = TestTrackLog.run(["dump", "--log-dir", dir, "-o", file])
+        #expect(r.status == .success)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<kml xmlns="))
+    }
+
+    @Test func aTripThatIsThereIsStillFound() throws {
+        let dir = try TestTrackLog.make()
+        let r = TestTrackLog.run(["dump", "--log-dir", dir, "--trip", "2", "--format", "csv"])
+        #expect(r.status == .success && r.err.isEmpty)
+        #expect(r.out.split(separator: "\n").count == 31)
     }
 }

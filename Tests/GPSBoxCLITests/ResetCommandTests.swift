@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GPSBoxCLI
+import GPSBoxSystem
 
 // Serialized: the prompt's answer is a static hook.
 @Suite(.serialized) struct ResetCommandTests {
@@ -14,7 +15,8 @@ import Testing
         #expect(r.status == .success && r.out.contains("deleted 1 segment file(s)"))
         #expect(try Self.segments(dir).isEmpty)
         #expect(FileManager.default.fileExists(atPath: dir + "/GPSBOX-LOG"))
-        #expect(TestTrackLog.run(["dump", "--log-dir", dir, "--format", "csv"]).out.split(separator: "\n").count == 1)
+        let dump = TestTrackLog.run(["dump", "--log-dir", dir, "--format", "csv"])
+        #expect(dump.status == .failure && dump.err.contains("\(dir) holds no samples yet"), "\(dump.err)")
     }
 
     @Test(arguments: [("yes\n", true), ("y", true), ("no", false), ("", false), (nil, false)])
@@ -27,6 +29,16 @@ import Testing
         #expect(r.status == (deletes ? .success : .failure))
         #expect(try Self.segments(dir).isEmpty == deletes)
         if !deletes { #expect(r.err.contains("not confirmed; nothing deleted")) }
+    }
+
+    @Test func refusesAFolderAnotherProcessHoldsNamingItsPid() throws {
+        let dir = try TestTrackLog.make()
+        let daemon = try FolderLock(folder: dir, pid: 31_337)  // as `gpsbox run` holds it
+        let r = TestTrackLog.run(["reset", "--log-dir", dir, "--yes"])
+        #expect(r.status == .failure)
+        #expect(r.err == "gpsbox reset: \(dir) is in use by another gpsbox process (pid 31337): one writer per log folder; nothing deleted\n")
+        #expect(try Self.segments(dir).count == 1)
+        withExtendedLifetime(daemon) {}
     }
 
     @Test func refusesADirectoryThatIsNotATrackLog() throws {

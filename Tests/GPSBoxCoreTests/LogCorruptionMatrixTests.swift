@@ -20,8 +20,8 @@ import Testing
 
     static func single(_ bytes: [UInt8]) -> FakeLogDirectory {
         let dir = FakeLogDirectory()
-        dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
-        dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"]!.bytes = bytes
         return dir
     }
 
@@ -41,7 +41,7 @@ import Testing
             #expect(damage.isEmpty == silent, "cut at \(cut): \(damage)")
             if !silent {
                 let torn = Self.recordEnds.map { $0 - LogFixtures.recordBytes }.first { $0 >= lastEnd }!
-                #expect(damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog", offset: Int64(torn),
+                #expect(damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z-0000000000000001.gpslog", offset: Int64(torn),
                                              length: Int64(cut - torn), reason: .tornTail)], "cut at \(cut)")
             }
         }
@@ -89,7 +89,7 @@ import Testing
         var acknowledged = -1
         let config = LogWriterConfiguration(segmentSizeLimitBytes: 12 * 1024, syncIntervalMilliseconds: syncInterval)
         for _ in 0..<12 {
-            let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+            let writer = try SegmentWriter(directory: dir, configuration: config, now: 0, runID: 1)
             let runLength = Int(rng.next() % 300)
             for step in 0..<runLength {
                 writer.append(.sample(LogFixtures.sample(next)), now: Int64(step) * 1000)
@@ -126,7 +126,7 @@ import Testing
             case 2: Int64(bitPattern: rng.next())
             default: LogFixtures.start.rawValue
             }
-            var bytes = SegmentHeader(sequence: 1, bootSequence: 1, firstTime: UTCTime(rawValue: firstTime),
+            var bytes = SegmentHeader(sequence: 1, runID: 1, firstTime: UTCTime(rawValue: firstTime),
                                       gpsboxVersion: "fuzz").encoded()
             var records = 0
             while true {
@@ -138,8 +138,8 @@ import Testing
                 records += 1
             }
             let dir = FakeLogDirectory()
-            dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
-            dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+            dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"] = FakeLogDirectory.Node()
+            dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"]!.bytes = bytes
             let reader = TrackLogReader(directory: dir)
             let entries = Array(reader)
             let malformed = reader.damage.filter { if case .malformedPayload = $0.reason { true } else { false } }

@@ -53,6 +53,9 @@ final class FakeLogDirectory: LogDirectory {
         return capacity - usedBytes
     }
 
+    /// The card's size: its capacity, if one is set.
+    func fileSystemBytes() -> Int64? { capacity }
+
     enum Tail { case dropped, zeroFilled, garbage }
 
     /// The directory as it would be found after a power cut now: every file keeps its synced

@@ -144,13 +144,13 @@ import Testing
     }
 
     @Test func segmentHeaderRoundTripsAndChecksItsChecksum() throws {
-        let h = SegmentHeader(sequence: 42, bootSequence: 40, firstTime: LogFixtures.start, gpsboxVersion: "0.1.0")
+        let h = SegmentHeader(sequence: 42, runID: 40, firstTime: LogFixtures.start, gpsboxVersion: "0.1.0")
         var bytes = h.encoded()
         #expect(bytes.count == 64)
         #expect(try bytes.withUnsafeBytes { try SegmentHeader(decoding: $0) } == h)
         bytes[20] ^= 1
         #expect(throws: SegmentHeader.DecodeError.badChecksum) { try bytes.withUnsafeBytes { try SegmentHeader(decoding: $0) } }
-        for version: UInt8 in [3, 1] {  // a newer format, and version 1 (never released)
+        for version: UInt8 in [4, 1] {  // a newer format, and version 1 (never released)
             bytes[8] = version
             #expect(throws: SegmentHeader.DecodeError.unsupportedVersion(UInt16(version))) {
                 try bytes.withUnsafeBytes { try SegmentHeader(decoding: $0) }

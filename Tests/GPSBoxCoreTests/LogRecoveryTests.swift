@@ -8,7 +8,7 @@ import Testing
     /// A closed segment holding `count` full samples (47 bytes on disk each; 85 fit in block 0).
     static func segment(_ count: Int) -> [UInt8] {
         let dir = FakeLogDirectory()
-        let writer = try! SegmentWriter(directory: dir, now: 0)
+        let writer = try! SegmentWriter(directory: dir, now: 0, runID: 1)
         for i in 0..<count { writer.append(.sample(LogFixtures.sample(i)), now: 0) }
         writer.close()
         return dir.files.first { SegmentName(fileName: $0.key) != nil }!.value.bytes
@@ -16,8 +16,8 @@ import Testing
 
     static func read(_ bytes: [UInt8]) -> (indices: [Int], damage: [LogDamage]) {
         let dir = FakeLogDirectory()
-        dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
-        dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"]!.bytes = bytes
         let (entries, damage) = LogFixtures.readAll(dir)
         return (entries.map { LogFixtures.index(of: $0)! }, damage)
     }
@@ -48,7 +48,7 @@ import Testing
     @Test func tornHeaderIsCleanEndReportedAsTornTail() {
         let r = Self.read(Array(Self.segment(3).prefix(40)))
         #expect(r.indices.isEmpty)
-        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog", offset: 0, length: 40,
+        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z-0000000000000001.gpslog", offset: 0, length: 40,
                                        reason: .tornTail)])
         #expect(!r.damage[0].isCorruption)
     }
@@ -68,8 +68,8 @@ import Testing
         var bytes = Self.segment(3)
         bytes[17] ^= 0x40
         let dir = FakeLogDirectory()
-        dir.files["0000000001-19700101T000000Z.gpslog"] = FakeLogDirectory.Node()
-        dir.files["0000000001-19700101T000000Z.gpslog"]!.bytes = bytes
+        dir.files["0000000001-19700101T000000Z-0000000000000001.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-19700101T000000Z-0000000000000001.gpslog"]!.bytes = bytes
         let (entries, damage) = LogFixtures.readAll(dir)
         #expect(entries.isEmpty)
         #expect(damage.map(\.reason) == [.badHeader, .undatedSample, .undatedSample, .undatedSample])
@@ -83,8 +83,8 @@ import Testing
         let crc = CRC32C.mask(CRC32C.checksum(Array(bytes[0..<60])))
         bytes.replaceSubrange(60..<64, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) })
         let dir = FakeLogDirectory()
-        dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
-        dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"]!.bytes = bytes
         let (entries, damage) = LogFixtures.readAll(dir)
         #expect(entries.count == 3)
         #expect(damage.isEmpty)
@@ -92,10 +92,10 @@ import Testing
 
     @Test func newerFormatVersionSkipsTheFile() {
         var bytes = Self.segment(10)
-        bytes[8] = 3
+        bytes[8] = 4
         let r = Self.read(bytes)
         #expect(r.indices.isEmpty)
-        #expect(r.damage.map(\.reason) == [.unsupportedVersion(3)])
+        #expect(r.damage.map(\.reason) == [.unsupportedVersion(4)])
     }
 
     @Test func longerHeaderOfALaterRevisionIsHonoured() {
@@ -130,7 +130,7 @@ import Testing
         bytes[victim] ^= 0x08
         let r = Self.read(bytes)
         #expect(r.indices == Array(0..<10) + Array(Self.perBlock0..<300))
-        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog",
+        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z-0000000000000001.gpslog",
                                        offset: Int64(64 + 10 * Self.r), length: Int64(4096 - 64 - 10 * Self.r),
                                        reason: .checksumMismatch)])
         #expect(r.damage[0].isCorruption)
@@ -198,7 +198,7 @@ import Testing
         bytes.replaceSubrange(at..<(at + Self.r), with: record)
         let r = Self.read(bytes)
         #expect(r.indices == [0, 2])
-        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z.gpslog", offset: Int64(at),
+        #expect(r.damage == [LogDamage(file: "/fake/log/0000000001-20261130T090000Z-0000000000000001.gpslog", offset: Int64(at),
                                        length: 17, reason: .malformedPayload(.sample))])
     }
 
@@ -210,8 +210,8 @@ import Testing
         record.appendLE(crc); record.appendLE(UInt16(3)); record.append(200); record += payload
         bytes.insert(contentsOf: record, at: 64 + Self.r)
         let dir = FakeLogDirectory()
-        dir.files["0000000001-20261130T090000Z.gpslog"] = FakeLogDirectory.Node()
-        dir.files["0000000001-20261130T090000Z.gpslog"]!.bytes = bytes
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"] = FakeLogDirectory.Node()
+        dir.files["0000000001-20261130T090000Z-0000000000000001.gpslog"]!.bytes = bytes
         let reader = TrackLogReader(directory: dir)
         #expect(Array(reader).compactMap(LogFixtures.index(of:)) == [0, 1])
         #expect(reader.damage.isEmpty)
@@ -220,15 +220,18 @@ import Testing
 
     @Test func segmentsAreReadInSequenceOrderNotNameOrder() {
         let dir = FakeLogDirectory()
-        let writer = try! SegmentWriter(directory: dir, now: 0)
+        // An earlier run left sequence 9999999998: this run's numbers grow to 11 digits, and
+        // "10000000000-…" sorts before "9999999999-…" as text.
+        dir.files["9999999998-20261130T085959Z-0000000000000002.gpslog"] = FakeLogDirectory.Node()
+        let writer = try! SegmentWriter(directory: dir, now: 0, runID: 1)
         for i in 0..<5 {
             writer.append(.sample(LogFixtures.sample(i)), now: 0)
             writer.close()
         }
-        // Rename segment 5 to a longer sequence number that sorts first as text.
-        let five = dir.files.keys.first { $0.hasPrefix("0000000005") }!
-        dir.files["10000000000-20261130T090004Z.gpslog"] = dir.files.removeValue(forKey: five)
+        #expect(dir.files.keys.contains("10000000000-20261130T090001Z-0000000000000001.gpslog"))
         dir.files["notes.txt"] = FakeLogDirectory.Node()
-        #expect(LogFixtures.readAll(dir).entries.compactMap(LogFixtures.index(of:)) == [0, 1, 2, 3, 4])
+        let read = LogFixtures.readAll(dir)
+        #expect(read.entries.compactMap(LogFixtures.index(of:)) == [0, 1, 2, 3, 4])
+        #expect(read.damage.isEmpty)
     }
 }

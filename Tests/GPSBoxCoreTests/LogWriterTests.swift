@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct LogWriterTests {
     static func segments(_ dir: FakeLogDirectory) -> [SegmentName] {
-        dir.files.keys.compactMap(SegmentName.init(fileName:)).sorted()
+        dir.files.keys.compactMap(SegmentName.init(fileName:)).sorted { $0.sequence < $1.sequence }
     }
 
     static func indices(_ dir: any LogDirectory) -> [Int] {
@@ -14,7 +14,7 @@ import Testing
 
     @Test func recordsAreSyncedOnlyWhenTheIntervalHasPassed() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 10_000), now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 10_000), now: 0, runID: 1)
         for i in 0..<10 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
         #expect(writer.statistics.syncedRecords == 0)
         #expect(writer.unsyncedRecords == 10)
@@ -31,7 +31,7 @@ import Testing
 
     @Test func intervalZeroSyncsEveryRecord() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0, runID: 1)
         for i in 0..<5 {
             writer.append(.sample(LogFixtures.sample(i)), now: 0)
             #expect(writer.statistics.syncedRecords == i + 1)
@@ -41,7 +41,7 @@ import Testing
 
     @Test func closeSyncsAndTheNextAppendStartsANewSegment() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, now: 0)
+        let writer = try SegmentWriter(directory: dir, now: 0, runID: 1)
         writer.append(.sample(LogFixtures.sample(0)), now: 0)
         writer.close(now: 1)
         #expect(writer.statistics.syncedRecords == 1)
@@ -54,7 +54,7 @@ import Testing
     @Test func rotatesBeforeTheSizeLimitWithoutCrossingIt() throws {
         let dir = FakeLogDirectory()
         let limit: Int64 = 16 * 1024
-        let writer = try SegmentWriter(directory: dir, configuration: .init(segmentSizeLimitBytes: limit), now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(segmentSizeLimitBytes: limit), now: 0, runID: 1)
         for i in 0..<1000 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
         writer.close(now: 1_000_000)
         let names = Self.segments(dir)
@@ -76,17 +76,17 @@ import Testing
 
     @Test func rotatesOnUTCDayChangeByGPSTime() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, now: 0)
+        let writer = try SegmentWriter(directory: dir, now: 0, runID: 1)
         writer.append(.sample(Self.aroundMidnight[0]), now: 0)
         writer.append(.sample(Self.aroundMidnight[1]), now: 1000)
         writer.close(now: 2000)
-        #expect(Self.segments(dir).map(\.fileName) == ["0000000001-20261130T235959Z.gpslog",
-                                                       "0000000002-20261201T000000Z.gpslog"])
+        #expect(Self.segments(dir).map(\.fileName) == ["0000000001-20261130T235959Z-0000000000000001.gpslog",
+                                                       "0000000002-20261201T000000Z-0000000000000001.gpslog"])
     }
 
     @Test func aSampleAfterMidnightStaysExactWhenStorageFailureBlocksTheRotation() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, now: 0)
+        let writer = try SegmentWriter(directory: dir, now: 0, runID: 1)
         writer.append(.sample(Self.aroundMidnight[0]), now: 0)  // buffered: the 10 s sync interval has not passed
         dir.failure = .readOnly(path: "x")
         // Rotation must first sync day 1's buffered sample, which fails: the next day's sample
@@ -94,7 +94,7 @@ import Testing
         #expect(writer.append(.sample(Self.aroundMidnight[1]), now: 1000))
         dir.failure = nil
         writer.close(now: 2000)
-        #expect(Self.segments(dir).map(\.fileName) == ["0000000001-20261130T235959Z.gpslog"])
+        #expect(Self.segments(dir).map(\.fileName) == ["0000000001-20261130T235959Z-0000000000000001.gpslog"])
         let read = LogFixtures.readAll(dir)
         #expect(read.entries == Self.aroundMidnight.map(LogEntry.sample))
         #expect(read.damage.isEmpty)
@@ -104,7 +104,7 @@ import Testing
         // A segment already on disk before any GPS time (named 19700101T000000Z) has no day for
         // samples; while storage fails the writer cannot rotate away from it.
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0, runID: 1)
         writer.append(.event(LogEvent(time: nil, key: "receiver", value: "detected")), now: 0)
         dir.failure = .noSpace(path: "x")
         writer.append(.event(LogEvent(time: nil, key: "baud", value: "38400")), now: 1)
@@ -122,7 +122,7 @@ import Testing
 
     @Test func segmentStartedBeforeTheFirstFixTakesTheFirstGPSTimeIfNotYetOnDisk() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, now: 0)
+        let writer = try SegmentWriter(directory: dir, now: 0, runID: 1)
         writer.append(.event(LogEvent(time: nil, key: "receiver", value: "detected")), now: 0)
         writer.append(.sample(LogFixtures.sample(5)), now: 1)
         writer.close(now: 2)
@@ -131,13 +131,13 @@ import Testing
 
     @Test func restartNeverAppendsToAnExistingSegment() throws {
         let dir = FakeLogDirectory()
-        let first = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0)
+        let first = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0, runID: 1)
         for i in 0..<3 { first.append(.sample(LogFixtures.sample(i)), now: 0) }
         // Power cut mid-record: the surviving file has a torn tail.
         let after = dir.powerCut()
         let name = Self.segments(after)[0].fileName
         after.files[name]!.bytes.removeLast(10)
-        let second = try SegmentWriter(directory: after, now: 0)
+        let second = try SegmentWriter(directory: after, now: 0, runID: 1)
         second.append(.sample(LogFixtures.sample(3)), now: 0)
         second.close(now: 0)
         #expect(Self.segments(after).map(\.sequence) == [1, 2])
@@ -151,7 +151,7 @@ import Testing
         let dir = FakeLogDirectory()
         let config = LogWriterConfiguration(segmentSizeLimitBytes: 8192, ring: RingPolicy(quotaBytes: 20_000,
                                                                                           freeSpaceFloorBytes: 0))
-        let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: config, now: 0, runID: 1)
         for i in 0..<2000 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
         let names = Self.segments(dir)
         #expect(dir.usedBytes <= 20_000 + 8192)
@@ -169,7 +169,7 @@ import Testing
         dir.capacity = 40_000
         let config = LogWriterConfiguration(segmentSizeLimitBytes: 8192,
                                             ring: RingPolicy(quotaBytes: 1 << 30, freeSpaceFloorBytes: 20_000))
-        let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: config, now: 0, runID: 1)
         for i in 0..<2000 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
         #expect(writer.statistics.segmentsDeleted > 0)
         #expect(writer.lastError == nil)
@@ -179,7 +179,7 @@ import Testing
     @Test(arguments: [LogIOError.noSpace(path: "x"), .readOnly(path: "x")])
     func storageFailureIsTypedKeepsTheBufferAndRecovers(_ failure: LogIOError) throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0, runID: 1)
         writer.append(.sample(LogFixtures.sample(0)), now: 0)
         dir.failure = failure
         for i in 1..<20 { #expect(writer.append(.sample(LogFixtures.sample(i)), now: Int64(i))) }
@@ -197,9 +197,9 @@ import Testing
     @Test func diskFullMidWriteResumesExactlyWhereItStopped() throws {
         let dir = FakeLogDirectory()
         dir.capacity = Int64(64 + LogFixtures.recordBytes * 5 + 30) + Int64(LogFormat.markerContents.count)  // room for 5.5 records
-        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0, runID: 1)
         for i in 0..<10 { writer.append(.sample(LogFixtures.sample(i)), now: 0) }
-        #expect(writer.lastError == .noSpace(path: "0000000001-20261130T090000Z.gpslog"))
+        #expect(writer.lastError == .noSpace(path: "0000000001-20261130T090000Z-0000000000000001.gpslog"))
         #expect(writer.statistics.syncedRecords == 5)
         dir.capacity = nil
         writer.close(now: 1)
@@ -211,7 +211,7 @@ import Testing
     @Test func fullBufferDropsNewRecordsAndCountsThem() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0,
-                                                                            maxBufferedBytes: LogFixtures.recordBytes * 10), now: 0)
+                                                                            maxBufferedBytes: LogFixtures.recordBytes * 10), now: 0, runID: 1)
         dir.failure = .readOnly(path: "x")
         var accepted = 0
         for i in 0..<30 where writer.append(.sample(LogFixtures.sample(i)), now: 0) { accepted += 1 }
@@ -224,7 +224,7 @@ import Testing
 
     @Test func resetWhileWritingMakesTheWriterStartANewSegment() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 1000), now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 1000), now: 0, runID: 1)
         for i in 0..<5 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
         writer.append(.sample(LogFixtures.sample(5)), now: 4500)  // buffered, not synced
         let result = try TrackLogDirectory.reset(dir)
@@ -250,7 +250,7 @@ import Testing
 
     @Test func longRawCapturesAreSplitIntoBlockSizedRecords() throws {
         let dir = FakeLogDirectory()
-        let writer = try SegmentWriter(directory: dir, now: 0)
+        let writer = try SegmentWriter(directory: dir, now: 0, runID: 1)
         let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         writer.append(.raw(RawChunk(time: LogFixtures.start, bytes: bytes)), now: 0)
         writer.close(now: 1)

@@ -38,6 +38,39 @@ import Testing
         #expect(abs(m.state.odometer - route.length) < 1e-9)
     }
 
+    /// A ferry across 180° in Fiji: the simulated position crosses into the western
+    /// hemisphere the short way, at the track's speed, and every position is a valid longitude.
+    @Test func aTimedTrackAcrossTheAntimeridianCrossesIt() throws {
+        let gpx = """
+            <gpx><trk><trkseg>
+            <trkpt lat="-16.8" lon="179.98"><time>2026-05-01T10:00:00Z</time></trkpt>
+            <trkpt lat="-16.8" lon="-179.98"><time>2026-05-01T10:10:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let route = try GPXTrackParser.route(Array(gpx.utf8), name: "fiji")
+        // 0.04° of longitude at 16.8°S: about 4.3 km, not the 40 000 km the long way round.
+        #expect(route.length > 4_000 && route.length < 4_500)
+        var m = RouteMotion(route: route)
+        var longitudes: [Double] = []
+        for _ in 0..<60 { longitudes.append(m.advance(by: 10).longitude) }
+        #expect(longitudes.allSatisfy { (-180...180).contains($0) })
+        #expect(longitudes.contains { $0 > 179.98 - 1e-9 && $0 < 180 })
+        #expect(longitudes.contains { $0 < -179.98 + 1e-9 && $0 > -180 })
+        #expect(abs(longitudes.last! - -179.98) < 1e-9)
+        #expect(abs(m.state.speed - 0) < 1e-9)
+        #expect(abs(m.state.odometer - route.length) < 1e-6)
+    }
+
+    @Test func aLoopClosesAcrossTheAntimeridianTheShortWay() {
+        let route = Route(name: "dateline", points: [RoutePoint(latitude: 0, longitude: 179.99),
+                                                      RoutePoint(latitude: 0.01, longitude: -179.99)],
+                          traversal: .loop, cruiseSpeed: 10)
+        // Two legs of about 2.49 km each (0.02° east, 0.01° north).
+        #expect(route.length > 4_900 && route.length < 5_050)
+        let half = route.point(atDistance: route.length * 0.75).point
+        #expect(half.longitude > 179.99 || half.longitude < -179.99)
+    }
+
     @Test func untimedPointsAreDrivenAtConstantSpeed() throws {
         let gpx = #"<gpx><rte><rtept lat="1" lon="2"/><rtept lat="1.01" lon="2"/></rte></gpx>"#
         let route = try GPXTrackParser.route(Array(gpx.utf8), name: "r", speed: 10)

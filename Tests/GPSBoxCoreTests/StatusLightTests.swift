@@ -7,6 +7,7 @@ import Testing
         (StatusLightInput(fault: .deviceLost, fixMode: .threeD, horizontalAccuracyMetres: 2), "fast-blink"),
         (StatusLightInput(fault: .storageFull), "fast-blink"),
         (StatusLightInput(fault: .storageReadOnly, fixMode: .twoD), "fast-blink"),
+        (StatusLightInput(fault: .storageError, fixMode: .threeD), "fast-blink"),
         (StatusLightInput(fixMode: nil), "slow-blink"),
         (StatusLightInput(fixMode: FixMode.none), "slow-blink"),
         (StatusLightInput(fixMode: .timeOnly), "slow-blink"),

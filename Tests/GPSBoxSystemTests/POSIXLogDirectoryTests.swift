@@ -75,7 +75,8 @@ import GPSBoxCore
 
     @Test(arguments: [(ENOSPC, LogIOError.noSpace(path: "/p")), (EDQUOT, .noSpace(path: "/p")),
                       (EROFS, .readOnly(path: "/p")), (ENOENT, .notFound(path: "/p")),
-                      (EIO, .failed(call: "write", path: "/p", errno: EIO))])
+                      (EIO, .ioError(path: "/p")), (EFBIG, .fileTooLarge(path: "/p")),
+                      (EACCES, .failed(call: "write", path: "/p", errno: EACCES))])
     func errnoIsClassifiedForTheWriterPolicy(_ errno: Int32, _ expected: LogIOError) {
         #expect(LogIOError(SystemError(call: "write", path: "/p", errno: errno)) == expected)
     }
@@ -100,5 +101,45 @@ import GPSBoxCore
         let reader = TrackLogReader(directoryPath: "/nonexistent/gpsbox")
         #expect(Array(reader).isEmpty)
         #expect(reader.damage.map(\.reason) == [.unreadable(.notFound(path: "/nonexistent/gpsbox"))])
+    }
+}
+
+/// docs/log-format.md §1: only regular files are segments.
+@Suite struct POSIXLogDirectoryOddFileTests {
+    @Test func aFIFONamedLikeASegmentIsReportedAndSkippedWithoutHanging() throws {
+        let path = POSIXLogDirectoryTests.scratch()
+        defer { POSIXLogDirectoryTests.remove(path) }
+        let writer = try SegmentWriter(directory: POSIXLogDirectory(path: path), now: 0)
+        writer.append(.sample(POSIXLogDirectoryTests.sample(0)), now: 0)
+        writer.close()
+        let fifo = path + "/9999999999-20261130T090000Z-00000000000000aa.gpslog"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let reader = TrackLogReader(directoryPath: path)
+        #expect(Array(reader) == [.sample(POSIXLogDirectoryTests.sample(0))])
+        #expect(reader.damage.map(\.reason) == [.notRegularFile])
+        #expect(reader.damage.first?.file == fifo)
+        #expect(throws: LogIOError.notRegularFile(path: fifo)) { _ = try POSIXReadFile(path: fifo) }
+    }
+
+    @Test func aSymlinkToDevZeroNamedLikeASegmentIsNeverFollowed() throws {
+        let path = POSIXLogDirectoryTests.scratch()
+        defer { POSIXLogDirectoryTests.remove(path) }
+        let link = path + "/0000000001-20261130T090000Z-00000000000000bb.gpslog"
+        #expect(symlink("/dev/zero", link) == 0)
+        let reader = TrackLogReader(directoryPath: path)
+        #expect(Array(reader).isEmpty)
+        #expect(reader.damage.map(\.reason) == [.notRegularFile])
+        #expect(reader.hasCorruption)
+        // The writer's size check and `reset` see the link, not /dev/zero; reset removes only the link.
+        #expect(try POSIXLogDirectory(path: path).size(of: "0000000001-20261130T090000Z-00000000000000bb.gpslog") == 9)
+        #expect(try TrackLogDirectory.reset(POSIXLogDirectory(path: path)).segmentsDeleted == 1)
+        var st = stat()
+        #expect(stat("/dev/zero", &st) == 0)
+    }
+
+    @Test func explicitPathsToADirectoryOrDeviceAreRefused() {
+        for p in ["/dev/null", "/tmp"] {
+            #expect(throws: LogIOError.notRegularFile(path: p)) { _ = try POSIXReadFile(path: p) }
+        }
     }
 }

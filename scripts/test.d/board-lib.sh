@@ -67,3 +67,12 @@ finish() {
     fi
     echo "$1: all passed"
 }
+
+# A check that cannot run here says why in one line and exits 77 (scripts/test: "skipped").
+cannot_run() { echo "$(basename "$0"): cannot run here: $*"; exit 77; }
+# requires CMD:PACKAGE…: every command on PATH, or one line naming what is missing.
+requires() {
+    local item missing=()
+    for item in "$@"; do command -v "${item%%:*}" >/dev/null 2>&1 || missing+=("${item%%:*} (package ${item#*:})"); done
+    [ "${#missing[@]}" -eq 0 ] || cannot_run "needs ${missing[*]}; scripts/deps test installs them"
+}

@@ -101,11 +101,12 @@ public struct ConfigOption: Sendable {
                          c.quota = try inRange(ConfigValueSyntax.size(t), .mebibytes(1) ... .gibibytes(16 << 10), t, "1MiB-16TiB")
                      },
                      read: { $0.quota.description }),
-        ConfigOption("free-space-floor", "SIZE (0-1TiB)", "also delete old segments while the filesystem has less free space",
+        ConfigOption("free-space-floor", "SIZE (0-1TiB) or auto", "also delete old segments while the filesystem has less free space (auto: 1/32 of it)",
                      apply: { c, t throws(ConfigValueError) in
-                         c.freeSpaceFloor = try inRange(ConfigValueSyntax.size(t), ByteCount(rawValue: 0) ... .gibibytes(1024), t, "0-1TiB")
+                         c.freeSpaceFloor = t == "auto" ? nil
+                             : try inRange(ConfigValueSyntax.size(t), ByteCount(rawValue: 0) ... .gibibytes(1024), t, "0-1TiB")
                      },
-                     read: { $0.freeSpaceFloor.description }),
+                     read: { $0.freeSpaceFloor?.description ?? "auto" }),
         ConfigOption("segment-size", "SIZE (64KiB-256MiB)", "a log segment is closed and a new one started at this size",
                      apply: { c, t throws(ConfigValueError) in
                          c.segmentSize = try inRange(ConfigValueSyntax.size(t), .kibibytes(64) ... .mebibytes(256), t, "64KiB-256MiB")

@@ -40,8 +40,10 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     public var logDir = "/var/lib/gpsbox"
     /// The log keeps at most this much; the oldest whole segments are deleted first.
     public var quota = ByteCount.mebibytes(512)
-    /// Old segments are also deleted while the filesystem has less free space than this.
-    public var freeSpaceFloor = ByteCount.mebibytes(256)
+    /// Old segments are also deleted while the filesystem has less free space than this; nil is
+    /// `auto`: 1/32 of the filesystem, 4MiB-256MiB (docs/log-format.md §6). Floor deletions never
+    /// take the log below min(quota, 1/8 of the filesystem), so a small card keeps its log.
+    public var freeSpaceFloor: ByteCount?
     public var segmentSize = ByteCount.mebibytes(4)
     /// Longest time logged data may wait in memory before fdatasync; zero syncs every record.
     public var syncInterval: Duration = .seconds(10)

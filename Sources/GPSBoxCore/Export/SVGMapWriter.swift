@@ -26,6 +26,8 @@ public struct SVGMapWriter: TrackWriter {
 
     private var lastDrawn: (x: Double, y: Double)?
     private var pending: (x: Double, y: Double)?
+    /// The run's previous sample, to notice a step across the map's seam.
+    private var previousSample: TrackSample?
     // Speed class of the open path (nil: samples without speed); meaningful while `pathOpen`.
     private var pathClass: Int?
     private var pathOpen = false
@@ -74,6 +76,7 @@ public struct SVGMapWriter: TrackWriter {
         lastDrawn = nil
         pending = nil
         pathOpen = false
+        previousSample = nil
     }
 
     public mutating func write(_ s: TrackSample) {
@@ -81,6 +84,14 @@ public struct SVGMapWriter: TrackWriter {
         if tripStart == nil { tripStart = p }
         tripEnd = p
         addDot(p)
+        // A step across the meridian opposite the centre (only when the data goes round the
+        // globe) would be drawn across the whole picture: end the line and start again.
+        if let previous = previousSample, projection.crossesSeam(previous, s) {
+            endRun()
+            lastDrawn = nil
+            pending = nil
+        }
+        previousSample = s
         guard let last = lastDrawn else {
             lastDrawn = p
             return

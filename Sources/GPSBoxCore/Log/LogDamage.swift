@@ -24,6 +24,20 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case tornTail
         /// The file could not be opened or read.
         case unreadable(LogIOError)
+        /// §1: a symbolic link, FIFO, device or directory named like a segment; skipped.
+        case notRegularFile
+        /// Rule 9: the header's run or sequence differs from the file name.
+        case misnamedSegment
+        /// Rule 10: a byte-for-byte copy of a segment already read; skipped. Not corruption.
+        case duplicateSegment(of: String)
+        /// Rule 10: same run and sequence as `of`, different content; skipped.
+        case conflictingCopy(of: String)
+        /// Rule 11: damage at the end of a segment that a later segment of its run follows.
+        case damagedClosedSegment
+        /// Rule 11: the next segment of the run says this one was `expected` bytes long.
+        case sizeMismatch(expected: UInt64, found: UInt64)
+        /// Rule 12: the run's segments `missing` (a range of sequence numbers) are gone.
+        case missingSegment(ClosedRange<UInt64>)
     }
 
     /// The segment, as `directory/name` or the path given.
@@ -42,7 +56,17 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// False for a torn tail: the expected result of a power cut, not lost synced data.
-    public var isCorruption: Bool { reason != .tornTail }
+    public var isCorruption: Bool {
+        switch reason {
+        case .tornTail, .duplicateSegment: false
+        default: true
+        }
+    }
+
+    /// Rule 10: a byte-for-byte copy that was skipped; worth a note, not corruption.
+    public var isSkippedCopy: Bool {
+        if case .duplicateSegment = reason { true } else { false }
+    }
 
     public var description: String {
         let why: String
@@ -57,6 +81,16 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case .undatedSample: why = "sample without a known day (damaged header, no date in the file name)"
         case .tornTail: why = "torn tail (interrupted write), ignored"
         case .unreadable(let e): why = "unreadable: \(e)"
+        case .notRegularFile: why = "not a regular file (link, FIFO or device), skipped"
+        case .misnamedSegment: why = "file name does not match the segment header (renamed segment)"
+        case .duplicateSegment(let of): why = "copy of \(of), skipped"
+        case .conflictingCopy(let of): why = "same run and sequence as \(of) but different content, skipped"
+        case .damagedClosedSegment: why = "damage at the end of a closed segment (a later segment of its run exists)"
+        case .sizeMismatch(let e, let f):
+            why = "closed segment is \(f) bytes, the next segment of its run says \(e)"
+        case .missingSegment(let r):
+            why = r.count == 1 ? "segment \(r.lowerBound) of this run is missing"
+                : "segments \(r.lowerBound)-\(r.upperBound) of this run are missing"
         }
         return "\(file): offset \(offset): \(length) bytes skipped: \(why)"
     }

@@ -9,12 +9,20 @@ public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
     /// EROFS: likewise; the card went read-only (often a failing card).
     case readOnly(path: String)
     case notFound(path: String)
+    /// EIO: the card reported an I/O error; also kept and retried.
+    case ioError(path: String)
+    /// EFBIG: a file-size limit (RLIMIT_FSIZE, with SIGXFSZ ignored) stopped the write.
+    case fileTooLarge(path: String)
+    /// A name that looks like a segment but is a symbolic link, FIFO, device or directory
+    /// (docs/log-format.md §1): never opened for reading.
+    case notRegularFile(path: String)
     /// Anything else: the call, the path and errno.
     case failed(call: String, path: String, errno: Int32)
 
     public var path: String {
         switch self {
-        case .noSpace(let p), .readOnly(let p), .notFound(let p): p
+        case .noSpace(let p), .readOnly(let p), .notFound(let p), .ioError(let p), .fileTooLarge(let p),
+             .notRegularFile(let p): p
         case .failed(_, let p, _): p
         }
     }
@@ -24,6 +32,9 @@ public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSpace(let p): "\(p): no space left on device"
         case .readOnly(let p): "\(p): read-only file system"
         case .notFound(let p): "\(p): no such file or directory"
+        case .ioError(let p): "\(p): input/output error (failing storage?)"
+        case .fileTooLarge(let p): "\(p): file size limit exceeded"
+        case .notRegularFile(let p): "\(p): not a regular file (link, FIFO or device), skipped"
         case .failed(let call, let p, let e): "\(call) \(p): errno \(e)"
         }
     }
@@ -59,6 +70,13 @@ public protocol LogDirectory: AnyObject {
     func size(of name: String) throws(LogIOError) -> Int64
     /// Bytes available to this process on the file system (statvfs f_bavail × f_frsize).
     func freeBytes() throws(LogIOError) -> Int64
+    /// Size of the whole file system (statvfs f_blocks × f_frsize), for the `auto` free-space
+    /// floor (docs/log-format.md §6); nil when unknown.
+    func fileSystemBytes() -> Int64?
+}
+
+extension LogDirectory {
+    public func fileSystemBytes() -> Int64? { nil }
 }
 
 extension AppendableLogFile {

@@ -1,10 +1,11 @@
-// Constants of the track-log format, version 2 (docs/log-format.md is the specification;
+// Constants of the track-log format, version 3 (docs/log-format.md is the specification;
 // section numbers below refer to it).
 
 public enum LogFormat {
-    /// Format version written in every segment header (§2.1). Version 1 (a 47-byte sample with
-    /// an absolute time) was never released; readers report it as unsupported.
-    public static let version: UInt16 = 2
+    /// Format version written in every segment header (§2.1). Version 3 added runs; version 2
+    /// (no run) is still read. Version 1 (a 47-byte sample with an absolute time) was never
+    /// released; readers report it as unsupported.
+    public static let version: UInt16 = 3
     public static let oldestReadableVersion: UInt16 = 2
     /// Records never straddle a block (§2.2), so a reader resyncs at the next block boundary.
     public static let blockSize = 4096

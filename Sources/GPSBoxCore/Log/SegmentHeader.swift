@@ -1,23 +1,33 @@
-// The 64-byte segment header (docs/log-format.md §2.1).
+// The 64-byte segment header (docs/log-format.md §2.1), version 3, and the version 2 layout
+// it replaced (still read).
 
 public struct SegmentHeader: Hashable, Sendable {
     public var formatVersion: UInt16
     public var sequence: UInt64
-    /// Sequence of the first segment the writing process created: one value per daemon run.
-    public var bootSequence: UInt64
+    /// The writer run (random, drawn at each writer start). Version 2 had no run: there this
+    /// holds its `bootSequence` (the first sequence the writing process created).
+    public var runID: UInt64
     /// GPS UTC time of the segment's first record; nil if none was known.
     public var firstTime: UTCTime?
+    /// Size of the run's segment `sequence − 1` when the writer closed it; 0 for the first
+    /// segment of a run (and always 0 in version 2, which did not record it).
+    public var previousSize: UInt64
     public var gpsboxVersion: String
 
-    public init(formatVersion: UInt16 = LogFormat.version, sequence: UInt64, bootSequence: UInt64,
-                firstTime: UTCTime?, gpsboxVersion: String) {
+    public init(formatVersion: UInt16 = LogFormat.version, sequence: UInt64, runID: UInt64,
+                firstTime: UTCTime?, previousSize: UInt64 = 0, gpsboxVersion: String) {
         self.formatVersion = formatVersion
         self.sequence = sequence
-        self.bootSequence = bootSequence
+        self.runID = runID
         self.firstTime = firstTime
+        self.previousSize = previousSize
         self.gpsboxVersion = gpsboxVersion
     }
 
+    /// True for version 3 and later: the header names a run, rules 9–12 apply.
+    public var hasRun: Bool { formatVersion >= 3 }
+
+    /// Encodes the header in the layout of its `formatVersion` (2 only for tests of old logs).
     public func encoded() -> [UInt8] {
         var out = LogFormat.magic
         out.reserveCapacity(LogFormat.segmentHeaderSize)
@@ -25,10 +35,12 @@ public struct SegmentHeader: Hashable, Sendable {
         out.appendLE(UInt16(LogFormat.segmentHeaderSize))
         out.appendLE(UInt32(0))
         out.appendLE(sequence)
-        out.appendLE(bootSequence)
+        out.appendLE(runID)
         out.appendLE(firstTime?.rawValue ?? LogFormat.unknownTime)
-        var version = LogEntry.utf8Prefix(gpsboxVersion, maxBytes: 20)
-        version += [UInt8](repeating: 0, count: 20 - version.count)
+        if hasRun { out.appendLE(previousSize) }
+        let versionSize = hasRun ? 12 : 20
+        var version = LogEntry.utf8Prefix(gpsboxVersion, maxBytes: versionSize)
+        version += [UInt8](repeating: 0, count: versionSize - version.count)
         out.append(contentsOf: version)
         out.appendLE(CRC32C.mask(CRC32C.checksum(out)))
         return out
@@ -54,9 +66,11 @@ public struct SegmentHeader: Hashable, Sendable {
             throw .badChecksum
         }
         let t: Int64 = b.le(32)
-        let versionBytes = b[40..<60].prefix { $0 != 0 }
-        self.init(formatVersion: version, sequence: b.le(16), bootSequence: b.le(24),
+        let v3 = version >= 3
+        let versionBytes = b[(v3 ? 48 : 40)..<60].prefix { $0 != 0 }
+        self.init(formatVersion: version, sequence: b.le(16), runID: b.le(24),
                   firstTime: t == LogFormat.unknownTime ? nil : UTCTime(rawValue: t),
+                  previousSize: v3 ? b.le(40) : 0,
                   gpsboxVersion: String(decoding: versionBytes, as: UTF8.self))
     }
 }

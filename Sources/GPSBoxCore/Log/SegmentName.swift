@@ -1,37 +1,66 @@
-// Segment file names: `<sequence>-<YYYYMMDDTHHMMSSZ>.gpslog` (docs/log-format.md §1). The
-// sequence number orders segments; the time is the first record's GPS UTC time, for humans.
+// Segment file names: `<sequence>-<YYYYMMDDTHHMMSSZ>-<run>.gpslog` (docs/log-format.md §1);
+// version 2 wrote them without the run. Sequence and run identify a segment; the time is the
+// first record's GPS UTC time, for humans and for ordering runs.
 
-public struct SegmentName: Hashable, Comparable, Sendable {
+public struct SegmentName: Hashable, Sendable {
     public var sequence: UInt64
     /// nil prints as 19700101T000000Z ("no GPS time known yet").
     public var firstTime: UTCTime?
+    /// The writer run (§2.1 runID); nil for a version 2 name.
+    public var run: UInt64?
 
-    public init(sequence: UInt64, firstTime: UTCTime?) {
+    public init(sequence: UInt64, firstTime: UTCTime?, run: UInt64? = nil) {
         self.sequence = sequence
         self.firstTime = firstTime
+        self.run = run
     }
-
-    public static func < (a: Self, b: Self) -> Bool { a.sequence < b.sequence }
 
     public var fileName: String {
         var digits = String(sequence)
         if digits.count < 10 { digits = String(repeating: "0", count: 10 - digits.count) + digits }
-        let c = (firstTime ?? UTCTime(rawValue: 0)).civil
+        // §1: a time outside 1970 ... 9999 (a receiver's year 65535) would make a name no
+        // reader parses; the name says "unknown" and the header keeps the true time.
+        var c = UTCTime(rawValue: 0).civil
+        if let t = firstTime, (1970...9999).contains(t.civil.year) { c = t.civil }
         func pad(_ v: Int, _ n: Int) -> String {
             let s = String(v)
             return s.count >= n ? s : String(repeating: "0", count: n - s.count) + s
         }
+        var runPart = ""
+        if let run {
+            let hex = String(run, radix: 16)
+            runPart = "-" + String(repeating: "0", count: 16 - hex.count) + hex
+        }
         return "\(digits)-\(pad(c.year, 4))\(pad(c.month, 2))\(pad(c.day, 2))T\(pad(c.hour, 2))"
-            + "\(pad(c.minute, 2))\(pad(c.second, 2))Z\(LogFormat.segmentExtension)"
+            + "\(pad(c.minute, 2))\(pad(c.second, 2))Z\(runPart)\(LogFormat.segmentExtension)"
     }
 
-    /// Parses a segment file name; nil for any other name (which readers ignore).
+    /// Parses a segment file name (either version); nil for any other name (readers ignore it).
     public init?(fileName: String) {
-        let b = Array(fileName.utf8)
+        var b = Array(fileName.utf8)
         let ext = Array(LogFormat.segmentExtension.utf8)
-        // digits(>=10) '-' 8 digits 'T' 6 digits 'Z' ext
-        let tail = 1 + 8 + 1 + 6 + 1 + ext.count
-        guard b.count >= 10 + tail, b.suffix(ext.count).elementsEqual(ext) else { return nil }
+        guard b.count > ext.count, b.suffix(ext.count).elementsEqual(ext) else { return nil }
+        b.removeLast(ext.count)
+        // Version 3: "-" and 16 lowercase hex digits before the extension (a version 2 name
+        // ends in the time stamp there, whose 'T' and 'Z' are no hex digits).
+        var run: UInt64?
+        if b.count > 17, b[b.count - 17] == UInt8(ascii: "-") {
+            var v: UInt64? = 0
+            for c in b.suffix(16) {
+                switch c {
+                case 48...57: v = v.map { $0 << 4 | UInt64(c - 48) }
+                case 97...102: v = v.map { $0 << 4 | UInt64(c - 87) }
+                default: v = nil
+                }
+            }
+            if let v {
+                run = v
+                b.removeLast(17)
+            }
+        }
+        // digits(>=10) '-' 8 digits 'T' 6 digits 'Z'
+        let tail = 1 + 8 + 1 + 6 + 1
+        guard b.count >= 10 + tail else { return nil }
         let digitCount = b.count - tail
         guard digitCount <= 20, b[digitCount] == UInt8(ascii: "-") else { return nil }
         func num(_ from: Int, _ count: Int) -> UInt64? {
@@ -53,5 +82,37 @@ public struct SegmentName: Hashable, Comparable, Sendable {
         else { return nil }
         sequence = seq
         firstTime = time.rawValue == 0 ? nil : time
+        self.run = run
+    }
+}
+
+extension SegmentName {
+    /// Reading order (§1): version 2 names first by sequence, then runs ordered by their
+    /// earliest dated name, lowest sequence and run id, each run's segments by sequence.
+    /// Names equal in run and sequence stay adjacent (rule 10 compares them).
+    public static func readingOrder(_ names: [SegmentName]) -> [SegmentName] {
+        struct RunKey { var time = Int64.max; var dated = false; var sequence = UInt64.max }
+        var runs: [UInt64: RunKey] = [:]
+        for n in names {
+            guard let r = n.run else { continue }
+            var k = runs[r] ?? RunKey()
+            if let t = n.firstTime { k.time = min(k.time, t.rawValue); k.dated = true }
+            k.sequence = min(k.sequence, n.sequence)
+            runs[r] = k
+        }
+        return names.sorted { a, b in
+            switch (a.run, b.run) {
+            case (nil, nil): return (a.sequence, a.fileName) < (b.sequence, b.fileName)
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let ra?, let rb?):
+                if ra != rb {
+                    let ka = runs[ra]!, kb = runs[rb]!
+                    if ka.dated != kb.dated { return !ka.dated }  // undated runs first
+                    return (ka.time, ka.sequence, ra) < (kb.time, kb.sequence, rb)
+                }
+                return (a.sequence, a.fileName) < (b.sequence, b.fileName)
+            }
+        }
     }
 }

@@ -21,6 +21,12 @@ public final class SegmentReader {
     /// Offset of the record most recently returned.
     public private(set) var recordOffset: Int64 = 0
     public private(set) var unknownRecords = 0
+    /// Bytes read from the file once the segment ended (its size, for rule 11).
+    public private(set) var size: Int64 = 0
+    /// A zero-filled tail (rule 4): not reported here, but damage if the segment is closed (rule 11).
+    public private(set) var zeroTail: LogDamage?
+    /// Where block 0's records start (the header's headerLength, 64 if damaged).
+    private var headerLength = LogFormat.segmentHeaderSize
 
     public init(file: String, source: any ReadableLogFile, report: @escaping (LogDamage) -> Void) {
         self.file = file
@@ -30,12 +36,16 @@ public final class SegmentReader {
 
     deinit { source.close() }
 
+    /// Reads the header (once), so `header` is known before the first record.
+    public func start() {
+        guard !started else { return }
+        started = true
+        readHeader()
+    }
+
     /// The next verified entry, or nil at the end of the segment.
     public func next() -> LogEntry? {
-        if !started {
-            started = true
-            readHeader()
-        }
+        start()
         while !atEnd {
             if let entry = nextInBlock() { return entry }
         }
@@ -105,6 +115,7 @@ public final class SegmentReader {
         if header != nil {
             let declared = Int(block[10]) | Int(block[11]) << 8
             recordStart = min(max(declared, LogFormat.segmentHeaderSize), blockCount)
+            headerLength = recordStart
         }
         position = recordStart
     }
@@ -116,10 +127,11 @@ public final class SegmentReader {
     private func finish() {
         guard !atEnd else { return }
         atEnd = true
-        if let p = pending, !p.allZero {
-            // Rule 6: damage that runs to the end of the file is a torn tail.
-            report(LogDamage(file: file, offset: p.offset, length: blockStart + Int64(blockCount) - p.offset,
-                             reason: .tornTail))
+        size = blockStart + Int64(blockCount)
+        if let p = pending {
+            // Rule 6: damage that runs to the end of the file is a torn tail; rule 4: an all-zero one is silent.
+            let tail = LogDamage(file: file, offset: p.offset, length: size - p.offset, reason: .tornTail)
+            if p.allZero { zeroTail = tail } else { report(tail) }
         }
         pending = nil
     }
@@ -165,6 +177,10 @@ public final class SegmentReader {
             damage(at: offset, .checksumMismatch, allZero: false)
             nextBlock()
             return nil
+        }
+        if let p = pending, p.allZero, p.offset == Int64(headerLength), offset == Int64(LogFormat.blockSize),
+           h + length > LogFormat.blockSize - headerLength {
+            pending = nil  // rule 2: block 0 padded whole before a first record too long for it (§2.2)
         }
         endPendingDamage(at: offset)
         position = payload.upperBound

@@ -9,12 +9,18 @@ public final class SegmentWriter {
     public private(set) var statistics = LogWriterStatistics()
     /// The last storage failure; nil after the next successful sync.
     public private(set) var lastError: LogIOError?
+    /// This writer's run (docs/log-format.md §2.1): in every segment name and header it creates.
+    public let runID: UInt64
+    /// Ring deletions not yet taken (`takeDeletions`), oldest first; at most 64 are kept.
+    public private(set) var deletions: [RingDeletion] = []
 
     /// The segment being appended. Its file is created at its first sync, so its name can carry
     /// the GPS time of its first timed record.
     private struct OpenSegment {
         var sequence: UInt64
         var firstTime: UTCTime?
+        /// Size of the run's previous segment (0: first of the run, or first after a reset).
+        var previousSize: UInt64
         var file: (any AppendableLogFile)?
         var fileName: String?
         /// Logical size: header + everything encoded so far (written or pending).
@@ -27,17 +33,19 @@ public final class SegmentWriter {
     private var pendingRecords = 0
     private var lastSync: Int64
     private var nextSequence: UInt64
-    private var bootSequence: UInt64?
+    /// Size of the segment this run closed last; 0 when none (or `reset` erased it).
+    private var lastClosedSize: UInt64 = 0
     private var lastKnownTime: UTCTime?
     private var closed: [RingPolicy.Segment] = []
 
     /// Opens a log directory: creates the marker if missing, finds the next sequence number
     /// (a new segment is always started: the writer never appends after a torn tail) and
-    /// applies the ring once.
+    /// applies the ring once. `runID` is drawn at random unless given (tests).
     public init(directory: any LogDirectory, configuration: LogWriterConfiguration = .init(),
-                now: Int64) throws(LogIOError) {
+                now: Int64, runID: UInt64 = UInt64.random(in: 1...UInt64.max)) throws(LogIOError) {
         self.directory = directory
         self.configuration = configuration
+        self.runID = runID
         lastSync = now
         let names = try directory.fileNames()
         if !names.contains(LogFormat.markerName) {
@@ -46,8 +54,9 @@ public final class SegmentWriter {
             try marker.writeAll(LogFormat.markerContents)
             try marker.sync()
         }
-        let segments = names.compactMap(SegmentName.init(fileName:)).sorted()
-        nextSequence = (segments.last?.sequence ?? 0) + 1
+        let segments = names.compactMap(SegmentName.init(fileName:))
+        // §6: the largest sequence plus one; after 2^64 − 1 the run starts again at 1 (never a trap).
+        nextSequence = Self.following(segments.map(\.sequence).max() ?? 0)
         for s in segments {
             if let size = try? directory.size(of: s.fileName) { closed.append(.init(name: s, sizeBytes: size)) }
         }
@@ -95,11 +104,10 @@ public final class SegmentWriter {
         let payloadSize = sample != nil ? TrackSample.logPayloadSize(flags: sampleFlags) : payload.count
         let time = entry.time
         let recordSize = Int64(LogFormat.recordHeaderSize + payloadSize)
-        if let o = open, needsRotation(o, recordSize: recordSize, time: time) { rotate(now: now) }
+        if let o = open, needsRotation(o, recordSize: recordSize, time: time, sample: sample) { rotate(now: now) }
         if open == nil {
-            open = OpenSegment(sequence: nextSequence, firstTime: time ?? lastKnownTime)
-            bootSequence = bootSequence ?? nextSequence
-            nextSequence += 1
+            open = OpenSegment(sequence: nextSequence, firstTime: time ?? lastKnownTime, previousSize: lastClosedSize)
+            nextSequence = Self.following(nextSequence)
         } else if open!.firstTime == nil, open!.file == nil, let time {
             open!.firstTime = time  // not on disk yet: the name can still carry a real time
         }
@@ -147,15 +155,15 @@ public final class SegmentWriter {
         do {
             if detectReset() { return }
             if o.file == nil {
-                let name = SegmentName(sequence: o.sequence, firstTime: o.firstTime).fileName
+                let name = SegmentName(sequence: o.sequence, firstTime: o.firstTime, run: runID).fileName
                 o.file = try withSpaceRetry { () throws(LogIOError) in try directory.create(name) }
                 o.fileName = name
                 open = o
                 statistics.segmentsCreated += 1
             }
             if !o.headerWritten {
-                let header = SegmentHeader(sequence: o.sequence, bootSequence: bootSequence ?? o.sequence,
-                                           firstTime: o.firstTime, gpsboxVersion: configuration.gpsboxVersion)
+                let header = SegmentHeader(sequence: o.sequence, runID: runID, firstTime: o.firstTime,
+                                           previousSize: o.previousSize, gpsboxVersion: configuration.gpsboxVersion)
                 pending.insert(contentsOf: header.encoded(), at: 0)
                 o.headerWritten = true
                 open = o
@@ -178,18 +186,38 @@ public final class SegmentWriter {
         guard pending.isEmpty, let o = open else { return }
         o.file?.close()
         if o.fileName != nil {
-            closed.append(.init(name: SegmentName(sequence: o.sequence, firstTime: o.firstTime), sizeBytes: o.size))
+            closed.append(.init(name: SegmentName(sequence: o.sequence, firstTime: o.firstTime, run: runID), sizeBytes: o.size))
+            lastClosedSize = UInt64(o.size)
+        } else {
+            nextSequence = o.sequence  // never reached storage: its number goes to the next (§6)
         }
         open = nil
     }
 
+    /// Ring deletions since the last call, oldest first, for the daemon's journal.
+    public func takeDeletions() -> [RingDeletion] {
+        defer { deletions.removeAll() }
+        return deletions
+    }
+
+    /// The sequence after `s`; after the largest, 1 (a new run keeps names distinct, §6).
+    static func following(_ s: UInt64) -> UInt64 { s == .max ? 1 : s + 1 }
+
+    /// The size limit in force: never more than the quota, so one segment cannot exceed it.
+    private var segmentLimit: Int64 {
+        max(min(configuration.segmentSizeLimitBytes, configuration.ring.quotaBytes), Int64(2 * LogFormat.blockSize))
+    }
+
     // MARK: - policy
 
-    private func needsRotation(_ o: OpenSegment, recordSize: Int64, time: UTCTime?) -> Bool {
+    private func needsRotation(_ o: OpenSegment, recordSize: Int64, time: UTCTime?, sample: TrackSample?) -> Bool {
         let room = Int64(LogFormat.blockSize) - o.size % Int64(LogFormat.blockSize)
         let padding = room < recordSize ? room : 0
-        if o.size + padding + recordSize > configuration.segmentSizeLimitBytes { return true }
-        if let time, let first = o.firstTime, time.dayNumber != first.dayNumber { return true }
+        if o.size + padding + recordSize > segmentLimit { return true }
+        // §6: rotate on a later day only; an earlier day stays (negative offset) unless it is
+        // too far back for the offset, so a date flipping between two days rotates once.
+        if let time, let first = o.firstTime, time.dayNumber > first.dayNumber { return true }
+        if let sample, let first = o.firstTime, sample.logTimeOffset(day: first.dayNumber) == nil { return true }
         // A segment already on disk under a "no time yet" name: give the timed records a named one.
         if time != nil, o.firstTime == nil, o.file != nil { return true }
         return false
@@ -221,6 +249,7 @@ public final class SegmentWriter {
     private func noticeReset() {
         open?.file?.close()
         open = nil
+        lastClosedSize = 0  // the run's earlier segments are gone: the next one starts afresh
         pending.removeAll(keepingCapacity: true)
         statistics.discardedByReset += pendingRecords
         pendingRecords = 0
@@ -233,9 +262,12 @@ public final class SegmentWriter {
     @discardableResult
     private func enforceRing() -> Bool {
         let free = try? directory.freeBytes()
-        let doomed = configuration.ring.segmentsToDelete(closed: closed, openSizeBytes: open?.size ?? 0, freeBytes: free)
-        var deleted = false
-        for name in doomed {
+        let doomed = configuration.ring.segmentsToDelete(
+            closed: closed, openSizeBytes: open?.size ?? 0, openReserveBytes: segmentLimit,
+            freeBytes: free, fileSystemBytes: directory.fileSystemBytes())
+        var batch: RingDeletion?
+        for d in doomed {
+            let name = d.segment.name
             do {
                 try directory.remove(name.fileName)
             } catch .notFound {
@@ -244,9 +276,20 @@ public final class SegmentWriter {
             }
             closed.removeAll { $0.name == name }
             statistics.segmentsDeleted += 1
-            deleted = true
+            if let b = batch, b.reason != d.reason { note(b) }
+            if batch?.reason != d.reason { batch = RingDeletion(reason: d.reason) }
+            batch!.segments += 1
+            batch!.bytes += d.segment.sizeBytes
+            batch!.oldestTime = batch!.oldestTime ?? name.firstTime
+            batch!.newestTime = name.firstTime ?? batch!.newestTime
         }
-        return deleted
+        if let batch { note(batch) }
+        return batch != nil
+    }
+
+    private func note(_ batch: RingDeletion) {
+        if deletions.count >= 64 { deletions.removeFirst() }
+        deletions.append(batch)
     }
 
     /// Runs `body`; on ENOSPC lets the ring free space (its floor applies) and tries once more.

@@ -107,8 +107,10 @@ public struct Route: Sendable {
         let b = points[hi % points.count]
         let span = cumulative[hi] - cumulative[lo]
         let f = span > 0 ? (d - cumulative[lo]) / span : 0
+        // The short way round: from 179.9°E to 179.9°W is 0.2° east across the antimeridian,
+        // not 359.8° west, and the point in between is wrapped back into -180…180.
         let p = RoutePoint(latitude: a.latitude + (b.latitude - a.latitude) * f,
-                           longitude: a.longitude + (b.longitude - a.longitude) * f,
+                           longitude: Route.wrapped(a.longitude + Route.wrapped(b.longitude - a.longitude) * f),
                            altitudeMSL: a.altitudeMSL + (b.altitudeMSL - a.altitudeMSL) * f,
                            time: a.time.flatMap { ta in b.time.map { ta + ($0 - ta) * f } })
         return (p, Route.bearing(a, b))
@@ -142,7 +144,14 @@ public struct Route: Sendable {
         let mid = (a.latitude + b.latitude) / 2
         let (m, n) = radii(latitude: mid)
         let north = Trigonometry.radians(b.latitude - a.latitude) * m
-        let east = Trigonometry.radians(b.longitude - a.longitude) * n * Trigonometry.cos(Trigonometry.radians(mid))
+        let east = Trigonometry.radians(wrapped(b.longitude - a.longitude)) * n * Trigonometry.cos(Trigonometry.radians(mid))
         return (north, east)
+    }
+
+    /// `degrees` of longitude brought into -180…180.
+    static func wrapped(_ degrees: Double) -> Double {
+        var d = degrees.truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        return d
     }
 }

@@ -3,7 +3,7 @@
 // LEDPatternPlayer; `sampleWritten` asks for the short overlay flash.
 //
 //   not running                          → off
-//   fault (device lost, storage full/ro) → fast blink   (faults win over fix state)
+//   fault (device lost, storage full/ro/error) → fast blink   (faults win over fix state)
 //   3D fix, good accuracy, recording     → solid
 //   3D fix, good accuracy, not recording → idle heartbeat
 //   2D, dead reckoning only, or poor hAcc→ double blink
@@ -13,6 +13,9 @@ public enum StatusFault: String, Hashable, Sendable, CaseIterable {
     case deviceLost = "device-lost"
     case storageFull = "storage-full"
     case storageReadOnly = "storage-read-only"
+    /// Anything else that stops records reaching storage: the log folder vanished and cannot
+    /// be re-created, a file-size limit (EFBIG), an I/O error.
+    case storageError = "storage-error"
 }
 
 public struct StatusLightInput: Hashable, Sendable {

@@ -15,13 +15,44 @@ extension Daemon {
             case .hangup:
                 reload(now: now)
             case .user1:
-                let on = !session.isRecording
-                session.setRecording(on) { handle($0, now: now) }
-                log(.notice, on ? "recording started" : "recording stopped")
-                writeStatus(now: now)
+                setRecording(!session.isRecording, now: now, by: "SIGUSR1")
             default:
                 break
             }
+        }
+    }
+
+    func setRecording(_ on: Bool, now: Int64, by who: String) {
+        session.setRecording(on) { handle($0, now: now) }
+        log(.notice, on ? "recording started" : "recording stopped", [("by", who)])
+        writeStatus(now: now)
+    }
+
+    /// A `gpsbox record` request from the control socket: the resulting state, and whether
+    /// this request changed it (two concurrent `record start` calls: one "started", one
+    /// "already recording").
+    func answer(_ request: ControlRequest, now: Int64) -> ControlReply {
+        let recording = session.isRecording
+        switch request {
+        case .state:
+            return .state(recording: recording)
+        case .start, .stop:
+            let want = request == .start
+            if want != recording { setRecording(want, now: now, by: "gpsbox record") }
+            return want ? .recording(changed: want != recording) : .stopped(changed: want != recording)
+        }
+    }
+
+    func openControlSocket(now: Int64) {
+        control = nil
+        nextControlAttemptAt = now + 10_000
+        guard !config.statusFile.isEmpty else { return }
+        let path = ControlSocket.path(besideStatusFile: config.statusFile)
+        do {
+            control = try ControlSocket(path: path)
+        } catch {
+            warnLimited(.warning, "control socket unavailable: `gpsbox record` cannot reach this daemon "
+                        + "(SIGUSR1 still toggles recording): \(error)", [], now: now)
         }
     }
 
@@ -39,7 +70,7 @@ extension Daemon {
             return
         }
         let old = config
-        config = new
+        config = Self.fittingFileSizeLimit(new, log: log)
         log(.notice, "configuration reloaded")
         if old.transport != new.transport || old.rateHz != new.rateHz || old.configure != new.configure
             || old.nmeaOutput != new.nmeaOutput || old.dynamicModel != new.dynamicModel {
@@ -49,16 +80,27 @@ extension Daemon {
             || old.syncInterval != new.syncInterval || old.freeSpaceFloor != new.freeSpaceFloor {
             writer?.close(now: now)
             writer = nil
-            openWriter(now: now)
+            if old.logDir != new.logDir {
+                folderLock = nil
+                checkLogFolder(now: now)  // locks the new folder and opens the writer there
+            } else {
+                openWriter(now: now)
+            }
         }
+        if old.statusFile != new.statusFile { openControlSocket(now: now) }
         session.updateSamplerConfiguration(new.samplerConfiguration)
         if old.led != new.led { led = LEDDriver(led: Self.makeLED(new, log: log)) }
         statusFile = new.statusFile.isEmpty ? nil : StatusFile(path: new.statusFile)
     }
 
     var fault: StatusFault? {
-        if case .noSpace? = writer?.lastError { return .storageFull }
-        if case .readOnly? = writer?.lastError { return .storageReadOnly }
+        if storageFailure != nil { return .storageError }
+        switch writer?.lastError {
+        case .noSpace?: return .storageFull
+        case .readOnly?: return .storageReadOnly
+        case .some: return .storageError  // the folder vanished under it, EFBIG, EIO
+        case nil: break
+        }
         if writer == nil { return .storageReadOnly }
         if link == nil || deviceLost || noDataReported { return .deviceLost }
         return nil
@@ -125,6 +167,7 @@ extension Daemon {
             s.logSyncs = w.statistics.syncs
             s.logError = w.lastError?.description
         }
+        if let f = storageFailure { s.logError = f }
         s.ledPattern = led.pattern.name
         let c = session.counters
         s.bytesRead = c.bytesFed
@@ -141,7 +184,7 @@ extension Daemon {
         let s = status(now: now)
         if let file = statusFile {
             do { try file.write(s.json) } catch {
-                if lastError != error.description { log(.warning, "status file: \(error)") }
+                warnLimited(.warning, "status file: \(error)", [], now: now)
             }
         }
         var text = s.state
@@ -153,6 +196,7 @@ extension Daemon {
     func shutdown() {
         let now = env.clock()
         try? notifier?.stopping()
+        control = nil  // no more requests: the socket file goes with it
         session.shutdown(nowMs: now) { handle($0, now: now) }
         writer?.close(now: now)
         let synced = writer?.statistics.syncedRecords ?? 0

@@ -68,9 +68,18 @@ public final class Daemon {
     /// When the LED next changes, as the last `LEDDriver.update` said (nil: it stays).
     var nextLEDChangeAt: Int64?
     var observedBytesPerSecond: Int64 = 0
+    /// The log folder's lock (one writer per folder); nil while the folder is missing.
+    var folderLock: FolderLock?
+    /// Why nothing can be stored, when the writer cannot say it (see Daemon+Storage).
+    var storageFailure: String?
+    var reportedWriterError: String?
+    var journalLimit = JournalRateLimit()
+    /// `gpsbox record` reaches the daemon here (nil: no status file, or the socket failed).
+    var control: ControlSocket?
+    var nextControlAttemptAt: Int64 = 0
 
     public init(configuration: GPSBoxConfiguration, environment: DaemonEnvironment) throws(SystemError) {
-        config = configuration
+        config = Self.fittingFileSizeLimit(configuration, log: environment.log)
         env = environment
         startedAt = environment.clock()
         signals = try SignalReceiver()
@@ -83,10 +92,21 @@ public final class Daemon {
         readBuffer.reserveCapacity(64 * 1024)
     }
 
-    /// Runs until SIGTERM/SIGINT; returns the process exit status.
+    /// Runs until SIGTERM/SIGINT; returns the process exit status: 0 after a clean stop, 1
+    /// when another process holds the log folder (nothing was written; its pid is named).
     public func run() -> Int32 {
         let now0 = env.clock()
-        openWriter(now: now0)
+        Self.ignoreFileSizeSignal()
+        do {
+            try lockLogFolder()
+        } catch .held(let folder, let pid) {
+            log(.error, "not starting: \(FolderLockError.held(folder: folder, pid: pid))")
+            return 1
+        } catch {
+            // Left to checkLogFolder below: it re-creates, reports, or logs without the lock.
+        }
+        openControlSocket(now: now0)
+        if folderLock != nil { openWriter(now: now0) } else { checkLogFolder(now: now0) }
         log(.notice, "gpsbox \(env.version) running", [("log-dir", config.logDir), ("status", config.statusFile)])
         try? notifier?.ready(status: "starting")
         while running {
@@ -95,6 +115,7 @@ public final class Daemon {
             serviceTimers(now: now)
             var poll = PollSet()
             let signalSlot = poll.watch(signals.fd)
+            let controlSlots = (control?.descriptors ?? []).map { ($0, poll.watch($0)) }
             var deviceSlot: Int?
             if let l = link, let fd = l.pollDescriptor, now >= nextReadAt { deviceSlot = poll.watch(fd) }
             let timeout = PollSet.timeout(until: nextDeadline(now: now), now: now)
@@ -106,6 +127,9 @@ public final class Daemon {
             }
             let after = env.clock()
             if !poll.events(at: signalSlot).isEmpty { handleSignals(now: after) }
+            for (fd, slot) in controlSlots where !poll.events(at: slot).isEmpty {
+                control?.service(fd, now: after) { answer($0, now: after) }
+            }
             if let slot = deviceSlot {
                 if !poll.events(at: slot).isEmpty { readDevice(now: after) }
             } else if let l = link, l.pollDescriptor == nil, after >= nextReadAt {
@@ -127,11 +151,13 @@ public final class Daemon {
         if let g = session.sampler.tripGapDeadlineMs { d.append(g) }
         if let l = nextLEDChangeAt { d.append(l) }
         if writer == nil { d.append(nextWriterAttemptAt) }
+        if let c = control?.deadline { d.append(c) }
         return d.min()
     }
 
     func serviceTimers(now: Int64) {
-        if writer == nil, now >= nextWriterAttemptAt { openWriter(now: now) }
+        // Not while another process holds the folder or it cannot be made (see checkLogFolder).
+        if writer == nil, folderLock != nil || storageFailure == nil, now >= nextWriterAttemptAt { openWriter(now: now) }
         if var c = configurator, let deadline = c.deadlineMs, now >= deadline {
             let actions = c.tick(nowMs: now)
             configurator = c
@@ -140,7 +166,10 @@ public final class Daemon {
         session.tick(nowMs: now) { handle($0, now: now) }
         writer?.tick(now: now)
         checkHealth(now: now)
+        control?.expire(now: now)
         if now >= nextStatusAt {
+            checkLogFolder(now: now)
+            if control == nil, now >= nextControlAttemptAt { openControlSocket(now: now) }
             updateLED(now: now)
             writeStatus(now: now)
             nextStatusAt = now + 1000

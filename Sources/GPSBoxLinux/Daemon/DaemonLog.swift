@@ -1,29 +1,73 @@
-// The daemon's log lines on stderr, which systemd sends to the journal. One line per
-// event, with a syslog priority prefix (`<3>` error … `<7>` debug, sd-daemon(3)) that
-// journald turns into the priority, and key=value data after the message.
+// The daemon's log lines on stderr. Under systemd, stderr is the journal: each line starts
+// with a syslog priority prefix (`<3>` error … `<7>` debug, sd-daemon(3)) that journald
+// turns into the priority. In a terminal the same line starts with a plain level word, so
+// `gpsbox run` by hand reads "notice: …", not "<5>…". Key=value data follows the message.
+import Glibc
 import GPSBoxSystem
 
 public struct DaemonLog {
     public enum Level: Int, Comparable, Sendable {
         case error = 3, warning = 4, notice = 5, info = 6, debug = 7
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+
+        var word: String {
+            switch self {
+            case .error: "error"
+            case .warning: "warning"
+            case .notice: "notice"
+            case .info: "info"
+            case .debug: "debug"
+            }
+        }
+    }
+
+    /// How a line names its level: journald's `<N>` prefix or a word for a person.
+    public enum Style: Sendable {
+        case journal, plain
+
+        /// `.journal` when stderr is the journal's stream: systemd sets JOURNAL_STREAM to
+        /// "DEVICE:INODE" of the stream it connected (systemd.exec(5)), and a child whose
+        /// stderr was redirected elsewhere inherits the variable, so the numbers must match.
+        public static func detect(environment value: String? = getenv("JOURNAL_STREAM").map { String(cString: $0) },
+                                  stderrIdentity: (device: UInt64, inode: UInt64)? = Self.stderrIdentity())
+            -> Style {
+            guard let value, let identity = stderrIdentity else { return .plain }
+            let parts = value.split(separator: ":")
+            guard parts.count == 2, let dev = UInt64(parts[0]), let ino = UInt64(parts[1]) else { return .plain }
+            return dev == identity.device && ino == identity.inode ? .journal : .plain
+        }
+
+        /// st_dev and st_ino of file descriptor 2, as systemd prints them.
+        public static func stderrIdentity() -> (device: UInt64, inode: UInt64)? {
+            var st = stat()
+            guard fstat(2, &st) == 0 else { return nil }
+            return (UInt64(st.st_dev), UInt64(st.st_ino))
+        }
     }
 
     public var threshold: Level
+    public let style: Style
     private let sink: (String) -> Void
 
-    public init(threshold: Level = .info, sink: @escaping (String) -> Void = { OutputFile.standardError.write($0) }) {
+    public init(threshold: Level = .info, style: Style = .detect(),
+                sink: @escaping (String) -> Void = { OutputFile.standardError.write($0) }) {
         self.threshold = threshold
+        self.style = style
         self.sink = sink
     }
 
     public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String,
                                _ data: @autoclosure () -> [(String, String)] = []) {
         guard level <= threshold else { return }
-        var line = "<\(level.rawValue)>" + message()
-        for (k, v) in data() {
+        sink(Self.line(level, message(), data(), style: style))
+    }
+
+    /// One formatted line, newline included.
+    public static func line(_ level: Level, _ message: String, _ data: [(String, String)], style: Style) -> String {
+        var line = style == .journal ? "<\(level.rawValue)>" + message : level.word + ": " + message
+        for (k, v) in data {
             line += " \(k)=" + (v.contains(" ") ? "\"\(v)\"" : v)
         }
-        sink(line + "\n")
+        return line + "\n"
     }
 }

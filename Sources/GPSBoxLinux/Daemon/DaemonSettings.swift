@@ -19,7 +19,7 @@ extension GPSBoxConfiguration {
         c.segmentSizeLimitBytes = segmentSize.rawValue
         c.syncIntervalMilliseconds = ConfigValueSyntax.milliseconds(syncInterval)
         c.ring.quotaBytes = quota.rawValue
-        c.ring.freeSpaceFloorBytes = freeSpaceFloor.rawValue
+        c.ring.freeSpaceFloorBytes = freeSpaceFloor?.rawValue
         c.gpsboxVersion = "gpsbox " + version
         return c
     }

@@ -1,5 +1,8 @@
 // status.json is replaced atomically (write a temporary file beside it, then rename(2)), so
 // a reader never sees half a file. It lives on /run (tmpfs): no flash wear however often.
+// The temporary name is created with O_CREAT | O_EXCL | O_NOFOLLOW: a symlink or file planted
+// under that name is never followed or written through. One left by a crash between create
+// and rename is removed (unlink removes a link, not its target) and the create tried again.
 import Glibc
 import GPSBoxSystem
 
@@ -8,15 +11,29 @@ public struct StatusFile {
 
     public init(path: String) { self.path = path }
 
+    public var temporaryPath: String { path + ".tmp" }
+
     public func write(_ text: String) throws(SystemError) {
-        let tmp = path + ".tmp"
+        let tmp = temporaryPath
         do {
-            let file = try OutputFile(creating: tmp)
+            let file = OutputFile(fd: try createExclusively(tmp), path: tmp, owns: true)
             file.write(text + "\n")
             file.flush()
-            if let error = file.error { throw error }
+            if let error = file.error {
+                unlink(tmp)
+                throw error
+            }
         }  // the temporary file is closed here, before it takes the real name
         _ = try sys("rename", path: path) { rename(tmp, path) }
     }
 
+    private func createExclusively(_ tmp: String) throws(SystemError) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        do {
+            return try sys("open", path: tmp) { open(tmp, flags, 0o644) }
+        } catch let e where e.errno == EEXIST {
+            _ = try sys("unlink", path: tmp) { unlink(tmp) }
+            return try sys("open", path: tmp) { open(tmp, flags, 0o644) }
+        }
+    }
 }

@@ -1,0 +1,159 @@
+// Why a track log or the daemon's status file cannot be used, in words that name the cause and
+// the next step (issue 12). The daemon's files are its own: /var/lib/gpsbox and /run/gpsbox are
+// mode 0750, owner gpsbox, group gpsbox (board/gpsbox.service), so a fresh owner not yet in the
+// group is refused, and only the gpsbox user (or root) may delete. errno numbers stay in the
+// daemon's journal lines; a person reads strerror's words here.
+import GPSBoxCore
+import GPSBoxSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum LogAccessError: Error, Equatable, CustomStringConvertible {
+    /// A log directory that does not exist.
+    case missing(path: String)
+    /// A segment file given by name that does not exist.
+    case missingFile(path: String)
+    /// Reading was refused (EACCES/EPERM).
+    case cannotRead(path: String)
+    /// Deleting was refused: the gpsbox group may read the log but not change it.
+    case cannotDelete(path: String, directory: String)
+    case notADirectory(path: String)
+    /// A directory that holds neither the marker file nor a segment.
+    case notATrackLog(path: String)
+    /// A track log (marker, maybe empty segments) without a single sample.
+    case emptyLog(path: String)
+    /// No status file: the daemon is not running (or never ran).
+    case notRunning(statusFile: String)
+    /// Any other failed call, errno in words.
+    case failed(call: String, path: String, reason: String)
+
+    static let groupHint = "add yourself to group gpsbox (sudo usermod -aG gpsbox $USER, then log in again) or use sudo"
+
+    var description: String {
+        switch self {
+        case .missing(let p):
+            "\(p) does not exist; the daemon's log is /var/lib/gpsbox once gpsbox is installed and has run "
+                + "(log-dir in /etc/gpsbox/gpsbox.conf); give another with --log-dir DIR"
+        case .missingFile(let p):
+            "\(p): no such file"
+        case .cannotRead(let p):
+            "cannot read \(p): permission denied; \(Self.groupHint)"
+        case .cannotDelete(let p, let dir):
+            "cannot delete \(p): permission denied; the log belongs to the gpsbox user, so run "
+                + "sudo gpsbox reset --log-dir \(dir)"
+        case .notADirectory(let p):
+            "\(p) is not a directory; give the track log directory with --log-dir DIR, or segment files (*.gpslog)"
+        case .notATrackLog(let p):
+            "\(p) is not a gpsbox track log (no segment files, no marker file); the daemon's log is "
+                + "/var/lib/gpsbox (log-dir in /etc/gpsbox/gpsbox.conf)"
+        case .emptyLog(let p):
+            "\(p) holds no samples yet; the daemon logs once the module has a fix (see gpsbox status)"
+        case .notRunning(let f):
+            "gpsbox is not running (no \(f)); start it with sudo systemctl start gpsbox, "
+                + "and journalctl -u gpsbox says why it stopped"
+        case .failed(let call, let p, let reason):
+            "cannot \(call) \(p): \(reason)"
+        }
+    }
+
+    /// strerror's text in lower case, to sit inside a sentence ("no space left on device").
+    static func words(errno e: Int32) -> String {
+        let text = String(cString: strerror(e))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// A failed read of a log directory or segment file, for a person.
+    init(reading e: LogIOError) {
+        switch e {
+        case .notFound(let p): self = .missing(path: p)
+        case .failed(_, let p, let n) where n == EACCES || n == EPERM: self = .cannotRead(path: p)
+        case .failed(_, let p, let n) where n == ENOTDIR: self = .notADirectory(path: p)
+        case .failed(_, let p, 0): self = .notATrackLog(path: p)   // TrackLogDirectory.reset's refusal
+        case .failed(let call, let p, let n): self = .failed(call: Self.verb(call), path: p, reason: Self.words(errno: n))
+        case .noSpace(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: ENOSPC))
+        case .readOnly(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EROFS))
+        case .ioError(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EIO) + " (failing storage?)")
+        case .fileTooLarge(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EFBIG))
+        case .notRegularFile(let p): self = .failed(call: "read", path: p, reason: "not a regular file (a link, FIFO or device)")
+        }
+    }
+
+    /// A failed read of the status file: "not running" when it is absent.
+    init(statusFile path: String, _ e: SystemError) {
+        switch e.errno {
+        case ENOENT: self = .notRunning(statusFile: path)
+        case EACCES, EPERM: self = .cannotRead(path: e.path ?? path)
+        default: self = .failed(call: Self.verb(e.call), path: e.path ?? path, reason: Self.words(errno: e.errno))
+        }
+    }
+
+    /// A failed delete (`gpsbox reset`): the group may only read, so the hint is sudo.
+    init(deleting e: LogIOError, directory: String) {
+        switch e {
+        case .failed(_, let p, let n) where n == EACCES || n == EPERM: self = .cannotDelete(path: p, directory: directory)
+        case .readOnly(let p): self = .failed(call: "delete", path: p, reason: Self.words(errno: EROFS))
+        default: self = LogAccessError(reading: e)
+        }
+    }
+
+    /// "opendir" reads as "list", "unlink" as "delete": what was attempted, not the call.
+    private static func verb(_ call: String) -> String {
+        switch call {
+        case "opendir": "list"
+        case "unlink": "delete"
+        case "open", "read": "read"
+        case "stat": "inspect"
+        case "fsync": "sync"
+        default: call
+        }
+    }
+
+    /// Whether a log directory can be read, checked before the first pass so the owner hears
+    /// the cause rather than "no samples": it exists, is a directory, may be listed, holds a
+    /// marker or segments, and its first segment may be opened. Explicit segment files must
+    /// exist and open; what is inside them is reported later as damage.
+    /// `deleting`: the hint for a refused read is sudo, as group membership would not do.
+    static func check(directory path: String, deleting: Bool = false) -> LogAccessError? {
+        let problem = probe(directory: path)
+        if deleting, case .cannotRead(let p) = problem { return .cannotDelete(path: p, directory: path) }
+        return problem
+    }
+
+    private static func probe(directory path: String) -> LogAccessError? {
+        let dir = POSIXLogDirectory(path: path)
+        let names: [String]
+        do throws(LogIOError) { names = try dir.fileNames() } catch { return LogAccessError(reading: error) }
+        let segments = SegmentName.readingOrder(names.compactMap(SegmentName.init(fileName:)))
+        guard let first = segments.first else {
+            return names.contains(LogFormat.markerName) ? .emptyLog(path: path) : .notATrackLog(path: path)
+        }
+        do throws(LogIOError) { try dir.openForReading(first.fileName).close() } catch { return LogAccessError(reading: error) }
+        return nil
+    }
+
+    static func check(files: [String]) -> LogAccessError? {
+        for f in files {
+            do throws(LogIOError) {
+                try POSIXReadFile(path: f).close()
+            } catch .notFound {
+                return .missingFile(path: f)
+            } catch {
+                return LogAccessError(reading: error)
+            }
+        }
+        return nil
+    }
+}
+
+/// A failed write of a command's output file (-o), errno in words.
+struct WriteError: CustomStringConvertible {
+    var error: any Error
+    init(_ error: any Error) { self.error = error }
+    var description: String {
+        guard let e = error as? SystemError else { return "cannot write: \(error)" }
+        return "cannot write \(e.path ?? "the output"): \(LogAccessError.words(errno: e.errno))"
+    }
+}

@@ -1,0 +1,228 @@
+// `gpsbox record` reaches the daemon through a socket in the runtime directory, never by
+// signalling a pid read from a file (a stale status file once named an unrelated process).
+// AF_UNIX SOCK_SEQPACKET: a connection carries one request packet and one reply packet, and
+// the kernel tells the daemon who connected (SO_PEERCRED, unix(7)), so only root, the
+// daemon's own user and members of its group may change the recording state. The daemon
+// serves the socket in its single poll loop, one request at a time: concurrent `record`
+// calls each get the state that resulted from their own request.
+//
+// Wire: the request is one word, "start", "stop" or "state"; the reply one line (see
+// `ControlReply`). SIGUSR1 still toggles recording for `systemctl kill -s USR1 gpsbox`.
+import GPSBoxSystem
+import Glibc
+
+public enum ControlRequest: String, Sendable, CaseIterable {
+    case start, stop, state
+}
+
+public enum ControlReply: Equatable, Sendable {
+    /// The recording state after the request; `changed` says whether the request changed it.
+    case recording(changed: Bool)
+    case stopped(changed: Bool)
+    /// The answer to `state`.
+    case state(recording: Bool)
+    case refused(String)
+
+    public var text: String {
+        switch self {
+        case .recording(let changed): changed ? "recording started" : "already recording"
+        case .stopped(let changed): changed ? "recording stopped" : "already stopped"
+        case .state(let on): on ? "recording" : "stopped"
+        case .refused(let why): "error: " + why
+        }
+    }
+
+    public init?(text: String) {
+        if text.hasPrefix("error: ") {
+            self = .refused(String(text.dropFirst(7)))
+            return
+        }
+        switch text {
+        case "recording started": self = .recording(changed: true)
+        case "already recording": self = .recording(changed: false)
+        case "recording stopped": self = .stopped(changed: true)
+        case "already stopped": self = .stopped(changed: false)
+        case "recording": self = .state(recording: true)
+        case "stopped": self = .state(recording: false)
+        default: return nil
+        }
+    }
+}
+
+public final class ControlSocket {
+    /// Where the socket lives: beside the status file, in the runtime directory.
+    public static func path(besideStatusFile statusFile: String) -> String {
+        let dir = statusFile.lastIndex(of: "/").map { String(statusFile[..<$0]) } ?? "."
+        return (dir.isEmpty ? "" : dir) + "/control.sock"
+    }
+
+    /// Requests waiting longer than this for their packet are dropped (a client that connects
+    /// and says nothing must not hold a slot for ever).
+    static let requestTimeoutMs: Int64 = 2000
+    static let maximumPending = 16
+
+    public let path: String
+    private let listener: Int32
+    private var pending: [(fd: Int32, since: Int64, allowed: Bool)] = []
+    private let ownUID = geteuid(), ownGID = getegid()
+
+    /// Binds the socket. A socket file left by a crashed daemon is replaced; one that another
+    /// live daemon still answers on is not (that daemon keeps its socket).
+    public init(path: String) throws(SystemError) {
+        self.path = path
+        if let probe = try? UnixSocketAddress(path).connect(), probe >= 0 {
+            close(probe)
+            throw SystemError(call: "bind", path: path, errno: EADDRINUSE)
+        }
+        var st = stat()
+        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
+        let fd = try sys("socket", path: path) {
+            socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+        do {
+            try UnixSocketAddress(path).bind(fd)
+            // The group may connect (the daemon's umask would leave it read-only).
+            _ = try sys("chmod", path: path) { chmod(path, 0o660) }
+            _ = try sys("listen", path: path) { listen(fd, 8) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        listener = fd
+    }
+
+    deinit {
+        for p in pending { close(p.fd) }
+        close(listener)
+        unlink(path)
+    }
+
+    /// The descriptors the poll loop watches for reading: the listener and every connection
+    /// waiting for its request.
+    public var descriptors: [Int32] { [listener] + pending.map(\.fd) }
+
+    /// The next moment a waiting connection times out, for the poll timeout.
+    public var deadline: Int64? { pending.map { $0.since + Self.requestTimeoutMs }.min() }
+
+    /// Serves what `fd` (one of `descriptors`) has ready: new connections, or a request
+    /// answered with `answer` (asked only when the peer may control the daemon).
+    public func service(_ fd: Int32, now: Int64, answer: (ControlRequest) -> ControlReply) {
+        if fd == listener {
+            acceptAll(now: now)
+            return
+        }
+        guard let i = pending.firstIndex(where: { $0.fd == fd }) else { return }
+        let p = pending.remove(at: i)
+        defer { close(p.fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { recv(p.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        guard n > 0 else { return }  // the client gave up
+        let word = String(decoding: buffer[..<n], as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let reply: ControlReply
+        if !p.allowed {
+            reply = .refused("permission denied: only root, the daemon's user or its group may control it")
+        } else if let request = ControlRequest(rawValue: word) {
+            reply = answer(request)
+        } else {
+            reply = .refused("unknown request '\(word.prefix(32))'; expected start, stop or state")
+        }
+        let text = Array(reply.text.utf8)
+        _ = text.withUnsafeBytes { send(p.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+    }
+
+    /// Drops connections that sent nothing within the timeout.
+    public func expire(now: Int64) {
+        pending.removeAll { p in
+            guard now - p.since > Self.requestTimeoutMs else { return false }
+            close(p.fd)
+            return true
+        }
+    }
+
+    private func acceptAll(now: Int64) {
+        while true {
+            // accept(2) then fcntl: accept4 is a GNU extension Swift's Glibc module hides.
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            if pending.count >= Self.maximumPending {
+                close(pending.removeFirst().fd)
+            }
+            pending.append((fd, now, PeerCredentials(fd).map(isAllowed) ?? false))
+        }
+    }
+
+    private func isAllowed(_ peer: PeerCredentials) -> Bool {
+        peer.uid == 0 || peer.uid == ownUID || peer.gid == ownGID || peer.groups.contains(ownGID)
+    }
+}
+
+/// Who is at the other end of a connected AF_UNIX socket, as the kernel recorded at
+/// connect(2): SO_PEERCRED (pid, uid, gid) and SO_PEERGROUPS (supplementary groups), unix(7).
+struct PeerCredentials {
+    var pid: Int32
+    var uid: UInt32
+    var gid: UInt32
+    var groups: [UInt32]
+
+    init?(_ fd: Int32) {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
+        var cred: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: cred))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) == 0 else { return nil }
+        (pid, uid, gid) = cred
+        var list = [UInt32](repeating: 0, count: 256)
+        var bytes = socklen_t(list.count * 4)
+        let ok = list.withUnsafeMutableBytes { getsockopt(fd, SOL_SOCKET, 59 /* SO_PEERGROUPS */, $0.baseAddress, &bytes) }
+        groups = ok == 0 ? Array(list.prefix(Int(bytes) / 4)) : []
+    }
+}
+
+/// A filesystem AF_UNIX address (sun_path holds at most 107 bytes and a NUL).
+struct UnixSocketAddress {
+    var storage = sockaddr_un()
+
+    init(_ path: String) throws(SystemError) {
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: storage.sun_path) else {
+            throw SystemError(call: "socket address", path: path, errno: ENAMETOOLONG)
+        }
+        storage.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &storage.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+    }
+
+    func bind(_ fd: Int32) throws(SystemError) {
+        var a = storage
+        let path = pathText
+        _ = try sys("bind", path: path) {
+            withUnsafePointer(to: &a) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
+    }
+
+    /// A blocking SEQPACKET connection to the address (the caller closes it).
+    func connect() throws(SystemError) -> Int32 {
+        let path = pathText
+        let fd = try sys("socket", path: path) { socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        var a = storage
+        let r = withUnsafePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if r != 0 {
+            let e = currentErrno()
+            close(fd)
+            throw SystemError(call: "connect", path: path, errno: e)
+        }
+        return fd
+    }
+
+    var pathText: String {
+        var a = storage
+        return withUnsafeBytes(of: &a.sun_path) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,118 @@
+// The log folder as the daemon sees it (issue 16 item 3, issue 15 item 7): held by one
+// writer (a lock file), checked every second (a folder deleted while running is re-created,
+// or shown as a storage error: fast blink, status, one journal line), write failures and ring
+// deletions reported in the journal, and a file-size limit (RLIMIT_FSIZE) that is a storage
+// condition rather than death by SIGXFSZ.
+import Glibc
+import GPSBoxCore
+import GPSBoxSystem
+
+extension Daemon {
+    /// Takes the log folder's lock, creating the folder first. Another holder is fatal at
+    /// start (the caller exits 1); any other failure leaves the lock to `checkLogFolder`.
+    func lockLogFolder() throws(FolderLockError) {
+        if mkdir(config.logDir, 0o755) != 0, currentErrno() != EEXIST {
+            throw .failed(SystemError(call: "mkdir", path: config.logDir, errno: currentErrno()))
+        }
+        folderLock = try FolderLock(folder: config.logDir)
+    }
+
+    /// Once a second: the folder must still be the one we locked. If it vanished (or was
+    /// replaced), make it again, lock it and start a new writer in it. A folder that exists
+    /// but cannot take the lock file (full, read-only) is still logged into, so the writer's
+    /// ring can free space; the lock is tried again every second.
+    func checkLogFolder(now: Int64) {
+        if let lock = folderLock, lock.isInPlace {
+            if writer != nil { storageFailure = nil }
+            reportWriterState(now: now)
+            return
+        }
+        let vanished = folderLock != nil
+        folderLock = nil
+        if vanished {
+            warnLimited(.warning, "log folder vanished while running: re-creating it", [("log-dir", config.logDir)], now: now)
+            writer?.close(now: now)  // its segment is gone: what it still buffered cannot be kept
+            writer = nil
+        }
+        do {
+            try lockLogFolder()
+        } catch .held(let folder, let pid) {
+            storageFailure = FolderLockError.held(folder: folder, pid: pid).description
+            writer?.close(now: now)
+            writer = nil
+            warnLimited(.error, "not logging: \(storageFailure!)", [], now: now)
+            return
+        } catch {
+            guard isDirectory(config.logDir) else {
+                storageFailure = "log folder missing and cannot be re-created: \(error)"
+                warnLimited(.error, storageFailure!, [("log-dir", config.logDir)], now: now)
+                return
+            }
+            warnLimited(.warning, "log folder cannot be locked, logging without the one-writer guard: \(error)",
+                        [("log-dir", config.logDir)], now: now)
+        }
+        let failedBefore = storageFailure != nil
+        if writer == nil { openWriter(now: now) }
+        storageFailure = nil  // a writer that cannot open says so itself (openWriter) and is retried
+        if writer != nil {
+            if failedBefore || vanished { log(.notice, "log folder in place again", [("log-dir", config.logDir)]) }
+            reportWriterState(now: now)
+        }
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// One journal line when writing starts failing (or changes how), one when it works
+    /// again, and one for every batch of segments the ring deleted.
+    func reportWriterState(now: Int64) {
+        guard let w = writer else { return }
+        let error = w.lastError?.description
+        if error != reportedWriterError {
+            if let error {
+                warnLimited(.error, "track log write failed: \(error); records stay buffered and are retried",
+                            [("log-dir", config.logDir)], now: now)
+            } else {
+                log(.notice, "track log writing again", [("records-synced", String(w.statistics.syncedRecords))])
+            }
+            reportedWriterError = error
+        }
+        // One line per batch the ring deleted (docs/log-format.md §6): how many, how much, how old.
+        for batch in w.takeDeletions() {
+            let why = batch.reason == .quota ? "to keep the quota" : "to keep the free-space floor"
+            var data = [("log-dir", config.logDir), ("bytes", String(batch.bytes))]
+            if let oldest = batch.oldestTime { data.append(("oldest", oldest.rfc3339)) }
+            if let newest = batch.newestTime { data.append(("newest", newest.rfc3339)) }
+            log(.notice, "ring deleted \(batch.segments) oldest segment(s) \(why)", data)
+        }
+    }
+
+    /// A line that may repeat every loop goes through the journal's rate limit.
+    func warnLimited(_ level: DaemonLog.Level, _ message: String, _ data: [(String, String)], now: Int64) {
+        guard let held = journalLimit.admit(message, now: now) else { return }
+        log(level, JournalRateLimit.annotated(message, held: held, intervalMilliseconds: journalLimit.intervalMilliseconds), data)
+    }
+
+    /// SIGXFSZ would end the daemon without a word when a segment reaches a file-size limit
+    /// (ulimit -f, systemd LimitFSIZE=): ignored, the write fails with EFBIG instead and is a
+    /// storage error like ENOSPC.
+    static func ignoreFileSizeSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
+    /// Segments shorter than a file-size limit below the configured segment size, so the
+    /// log keeps working under the limit (a limit under two blocks is left to fail as EFBIG).
+    static func fittingFileSizeLimit(_ c: GPSBoxConfiguration, log: DaemonLog) -> GPSBoxConfiguration {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return c }
+        let bytes = Int64(clamping: limit.rlim_cur)
+        let block = Int64(LogFormat.blockSize)
+        guard bytes < c.segmentSize.rawValue, bytes >= 2 * block else { return c }
+        var fitted = c
+        fitted.segmentSize = ByteCount(rawValue: bytes / block * block)
+        log(.warning, "file-size limit \(bytes) bytes is below segment-size \(c.segmentSize): segments of \(fitted.segmentSize)")
+        return fitted
+    }
+}

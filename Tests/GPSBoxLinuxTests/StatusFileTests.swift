@@ -1,0 +1,73 @@
+import Glibc
+import Testing
+import GPSBoxSystem
+@testable import GPSBoxLinux
+
+/// status.json is replaced through a temporary name that is never followed as a symlink, and a
+/// temporary file left by a crash does not stop the next write.
+@Suite struct StatusFileTests {
+    @Test func aSymlinkPlantedAtTheTemporaryNameIsNotWrittenThrough() throws {
+        let dir = ControlSocketTests.scratch()
+        let victim = dir + "/victim"
+        let file = StatusFile(path: dir + "/status.json")
+        defer { for n in ["victim", "status.json", "status.json.tmp"] { unlink(dir + "/" + n) }; rmdir(dir) }
+        try OutputFileTestText.write("precious\n", to: victim)
+        #expect(symlink(victim, file.temporaryPath) == 0)
+        try file.write("{\"state\":\"fix\"}")
+        #expect(try InputFile.text(victim) == "precious\n")
+        #expect(try InputFile.text(file.path) == "{\"state\":\"fix\"}\n")
+        var st = stat()
+        #expect(lstat(file.path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG)
+        #expect(access(file.temporaryPath, F_OK) != 0)
+    }
+
+    @Test func aTemporaryFileLeftByACrashIsReplaced() throws {
+        let dir = ControlSocketTests.scratch()
+        let file = StatusFile(path: dir + "/status.json")
+        defer { for n in ["status.json", "status.json.tmp"] { unlink(dir + "/" + n) }; rmdir(dir) }
+        try OutputFileTestText.write("{\"state\":\"half", to: file.temporaryPath)
+        try file.write("{}")
+        #expect(try InputFile.text(file.path) == "{}\n")
+    }
+
+    @Test func aMissingDirectoryIsAnErrorNamingTheTemporaryFile() {
+        let file = StatusFile(path: "/nonexistent-gpsbox/status.json")
+        #expect(throws: SystemError(call: "open", path: "/nonexistent-gpsbox/status.json.tmp", errno: ENOENT)) {
+            try file.write("{}")
+        }
+    }
+}
+
+enum OutputFileTestText {
+    static func write(_ text: String, to path: String) throws {
+        let file = try OutputFile(creating: path)
+        file.write(text)
+        file.flush()
+        if let e = file.error { throw e }
+    }
+}
+
+/// The daemon's journal: a warning that repeats every second is written once a minute with a
+/// count, and a different warning is never held back.
+@Suite struct JournalRateLimitTests {
+    @Test func repeatsAreHeldBackAndCounted() {
+        var limit = JournalRateLimit(intervalMilliseconds: 60_000)
+        var lines: [String] = []
+        for second in 0..<180 {
+            if let held = limit.admit("status file: ENOENT", now: Int64(second) * 1000) {
+                lines.append(JournalRateLimit.annotated("status file: ENOENT", held: held, intervalMilliseconds: 60_000))
+            }
+        }
+        #expect(lines == ["status file: ENOENT",
+                          "status file: ENOENT (repeated 59 more times since the last report)",
+                          "status file: ENOENT (repeated 59 more times since the last report)"])
+    }
+
+    @Test func aDifferentMessageGoesOutAtOnce() {
+        var limit = JournalRateLimit()
+        #expect(limit.admit("a", now: 0) == 0)
+        #expect(limit.admit("a", now: 10) == nil)
+        #expect(limit.admit("b", now: 20) == 0)
+        #expect(limit.admit("a", now: 60_010) == 1)
+    }
+}
