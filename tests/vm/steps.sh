@@ -1,0 +1,94 @@
+# shellcheck shell=bash
+# Variables come from tests/vm/run; test bodies passed to bash -c are single-quoted on purpose.
+# shellcheck disable=SC2154,SC2016,SC2034
+# The steps of the VM check, in three boots (sourced by tests/vm/run after lib.sh):
+#   boot 1  module unplugged at power-on, then plugged in: udev, systemd (READY, journal,
+#           security, reload, watchdog, exit 78), the LED on the GPIO chip, I2C, pull-logs,
+#           and a power cut while the daemon logs;
+#   boot 2  recovery after the cut, the second pull-logs, a clean reboot;
+#   boot 3  boot to first sample, RSS and CPU, unplug, the .deb life cycle.
+# shellcheck source=tests/vm/checks.sh
+. "$here/checks.sh"
+
+run_steps() {
+    set +e   # a failing command fails its step, not the whole run
+    phase "boot 1: power-on with the module unplugged"
+    boot 1 unplugged || { step_fail "boot 1" "no SSH; console: $work/console-1.log"; return; }
+    step_ok "boot 1" "SSH after $boot_ssh_s s ($accel)"
+    plant_break
+    check_udev
+    check_service_started
+    check_unit_as_shipped
+    sleep 10
+    check_blink "LED, no module at boot" fast 5 0
+
+    phase "plug the module in (simulator cold start 90 s)"
+    # The I2C receiver starts with it (same route, seed and clock: the same fixes at the same
+    # times), though its wires are only connected for the I2C step.
+    plugged_at="$(guest_uptime)"
+    sim_start gnss 90s && sim_start ddc 90s && plug gnss
+    wait_for 200 has_new_samples "" || true
+    check_blink "LED while searching" slow 2 "$plugged_at"
+    check "samples over the UART" "$(sample_count) samples in /var/lib/gpsbox" has_new_samples ""
+    check_led "LED while recording" steady 6
+    check_journal
+    check_security
+    check_reload
+    check_watchdog
+    check_exit78
+    plug ddc
+    check_i2c
+    # Faults that only boot 1 can show end the run here.
+    [ -z "$breaking" ] || [[ ",$breaking," == *,powercut,* || ",$breaking," == *,pull-logs,* ]] || return 0
+    check_pull 1
+    check_power_cut_before
+
+    phase "boot 2: after the power cut"
+    boot 2 plugged || { step_fail "boot 2" "no SSH after the power cut; console: $work/console-2.log"; return; }
+    step_ok "boot 2" "SSH after $boot_ssh_s s"
+    check_power_cut_after
+    check_pull 2
+    [ -z "$breaking" ] || return 0
+    last_before_reboot="$(last_sample_time)"
+    halt reboot
+    check "clean reboot" "gpsbox stopped, QEMU exited (-no-reboot)" test -z "$qemu_pid"
+
+    phase "boot 3: reboot, boot to first sample, unplug, package life cycle"
+    sim_stop gnss; sim_stop ddc
+    # A new day's drive: the module's clock is an hour on from the last boot's.
+    sim_start gnss 5s 2026-06-01T09:00:00Z && sim_start ddc 5s 2026-06-01T09:00:00Z
+    boot 3 plugged || { step_fail "boot 3" "no SSH; console: $work/console-3.log"; return; }
+    step_ok "boot 3" "SSH after $boot_ssh_s s"
+    check_first_sample "$last_before_reboot"
+    check_resources
+    unplugged_at="$(guest_uptime)"
+    warned="$(g "journalctl -u gpsbox -p warning -o cat --no-pager | wc -l")"
+    sim_stop gnss
+    sleep 15
+    check_blink "LED, module unplugged" fast 5 "$unplugged_at"
+    warnings="$(g "journalctl -u gpsbox -p warning -o cat --no-pager | tail -n +$((warned + 1)) | head -2" | tr '\n' ' ')"
+    check "journal: warning when the module went" "${warnings:-none}" test -n "$warnings"
+    check_deb_life_cycle
+    halt poweroff
+}
+
+# --break KIND[,KIND…]: the fault is planted in the running guest (as an owner's mistake or a broken
+# build would leave it), before the checks it must trip.
+plant_break() {
+    local kind
+    for kind in ${breaking//,/ }; do plant "$kind"; done
+}
+plant() {
+    echo "vm-box: planting break '$1'"
+    case "$1" in
+        unit) g "sed -i '/^DeviceAllow=char-ttyS rw/d' /lib/systemd/system/gpsbox.service && systemctl daemon-reload && systemctl restart gpsbox" ;;
+        udev) g "sed -i 's/SYMLINK==\"serial0\"/SYMLINK==\"serial9\"/' /lib/udev/rules.d/99-gpsbox.rules && udevadm control --reload && udevadm trigger --action=add /sys/class/tty/ttyS1 && udevadm settle && systemctl restart gpsbox" ;;
+        gpio) g "sed -i 's/^#led = .*/led = gpiochip0:18/' /etc/gpsbox/gpsbox.conf && systemctl restart gpsbox" ;;
+        i2c) g "rmmod gpsbox_ddc && modprobe gpsbox_ddc addr=0x43" ;;
+        # The daemon never syncs; and the kernel's own writeback (dirty pages older than 30 s)
+        # is turned off too, or it would save the samples by chance.
+        powercut) g "sed -i 's/^sync-interval = .*/sync-interval = 1h/' /etc/gpsbox/gpsbox.conf && sysctl -q vm.dirty_writeback_centisecs=0 vm.dirty_expire_centisecs=360000 && systemctl restart gpsbox" ;;
+        pull-logs) sed 's/rsync -a --itemize-changes/rsync -a --ignore-times --itemize-changes/' \
+                       "$repo/scripts/pull-logs" > "$work/pull-logs" && chmod +x "$work/pull-logs" ;;
+    esac
+}
