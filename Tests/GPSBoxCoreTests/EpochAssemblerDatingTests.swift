@@ -5,13 +5,6 @@
 import Testing
 @testable import GPSBoxCore
 
-private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
-    var a = EpochAssembler(referenceDate: hint)
-    var out: [Fix] = []
-    for b in bodies { a.consumeNMEA(sentence(b)) { out.append($0) } }
-    a.flush { out.append($0) }
-    return out
-}
 
 private func rmc(_ time: String, _ date: String) -> String {
     "GPRMC,\(time),A,4723.86200,N,00832.40000,E,0.0,,\(date),,,A"
@@ -24,8 +17,8 @@ private func times(_ fixes: [Fix]) -> [String?] { fixes.map { $0.time?.rfc3339 }
 @Suite struct EpochAssemblerDatingTests {
     @Test func aTwoDigitYearGoesToTheCenturyNearestTheHint() {
         let hint = UTCTime(year: 2019, month: 4, day: 7)
-        #expect(times(run([rmc("120000", "070499")], hint: hint)) == ["1999-04-07T12:00:00.000Z"])
-        #expect(times(run([rmc("120000", "070419")], hint: hint)) == ["2019-04-07T12:00:00.000Z"])
+        #expect(times(assembleNMEA([rmc("120000", "070499")], hint: hint)) == ["1999-04-07T12:00:00.000Z"])
+        #expect(times(assembleNMEA([rmc("120000", "070419")], hint: hint)) == ["2019-04-07T12:00:00.000Z"])
         #expect(NMEADate(day: 1, month: 1, year: 99, yearHasCentury: false).fullYear(nearest: 2026) == 1999)
         #expect(NMEADate(day: 1, month: 1, year: 80, yearHasCentury: false).fullYear(nearest: 2026) == 1980)
         #expect(NMEADate(day: 1, month: 1, year: 76, yearHasCentury: false).fullYear(nearest: 2026) == 2076)
@@ -34,37 +27,37 @@ private func times(_ fixes: [Fix]) -> [String?] { fixes.map { $0.time?.rfc3339 }
 
     @Test func theHintNeverOverridesTheReceiversDate() {
         let hint = UTCTime(year: 2019, month: 4, day: 7)
-        #expect(times(run([rmc("120000", "080419"), gga("120001")], hint: hint))
+        #expect(times(assembleNMEA([rmc("120000", "080419"), gga("120001")], hint: hint))
                 == ["2019-04-08T12:00:00.000Z", "2019-04-08T12:00:01.000Z"])
     }
 
     @Test func fixesDatedOnlyByTheHintWaitForTheReceiversDate() {
         // The hint says 7 April; the receiver's first RMC (after two GGA-only epochs) says 10 April.
         let hint = UTCTime(year: 2019, month: 4, day: 7)
-        let fixes = run([gga("235958"), gga("235959"), rmc("000000", "100419")], hint: hint)
+        let fixes = assembleNMEA([gga("235958"), gga("235959"), rmc("000000", "100419")], hint: hint)
         #expect(times(fixes) == ["2019-04-09T23:59:58.000Z", "2019-04-09T23:59:59.000Z", "2019-04-10T00:00:00.000Z"])
     }
 
     @Test func withoutAReceiverDateTheHintDates() {
         let hint = UTCTime(year: 2019, month: 4, day: 7)
-        #expect(times(run([gga("120000"), gga("120001")], hint: hint))
+        #expect(times(assembleNMEA([gga("120000"), gga("120001")], hint: hint))
                 == ["2019-04-07T12:00:00.000Z", "2019-04-07T12:00:01.000Z"])
     }
 
     @Test func aModuleFlippingBetweenTwoDaysYieldsOneSteadyDay() {
-        let fixes = run([rmc("120000", "070419"), rmc("120001", "080419"), rmc("120002", "070419"),
+        let fixes = assembleNMEA([rmc("120000", "070419"), rmc("120001", "080419"), rmc("120002", "070419"),
                          rmc("120003", "070419"), rmc("120004", "080419"), rmc("120005", "070419")])
         #expect(times(fixes) == ["2019-04-07T12:00:00.000Z", "2019-04-07T12:00:02.000Z", "2019-04-07T12:00:03.000Z",
                                  "2019-04-07T12:00:05.000Z"], "the contradicted epochs are left out")
     }
 
     @Test func aDateChangeTheReceiverKeepsIsFollowed() {
-        let fixes = run([rmc("120000", "070419"), rmc("120001", "080419"), rmc("120002", "080419")])
+        let fixes = assembleNMEA([rmc("120000", "070419"), rmc("120001", "080419"), rmc("120002", "080419")])
         #expect(times(fixes) == ["2019-04-07T12:00:00.000Z", "2019-04-08T12:00:01.000Z", "2019-04-08T12:00:02.000Z"])
     }
 
     @Test func aLeapSecondKeepsTheRealMidnight() {
-        let fixes = run([rmc("235959", "311216"), rmc("235960", "311216"), rmc("000000", "010117")])
+        let fixes = assembleNMEA([rmc("235959", "311216"), rmc("235960", "311216"), rmc("000000", "010117")])
         #expect(times(fixes) == ["2016-12-31T23:59:59.000Z", "2016-12-31T23:59:59.999Z", "2017-01-01T00:00:00.000Z"])
         // The sampler keeps one fix per second: 23:59:59 and the real 00:00:00, not the leap second.
         var sampler = Sampler(configuration: SamplerConfiguration(intervalMs: 1000, suppressesStationaryJitter: false),

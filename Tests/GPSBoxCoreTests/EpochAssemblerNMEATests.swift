@@ -12,7 +12,8 @@ func sentence(_ body: String) -> ArraySlice<UInt8> {
     return Array(("$" + body + "*" + String(hex[Int(cs >> 4)]) + String(hex[Int(cs & 15)])).utf8)[...]
 }
 
-private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
+/// The fixes an assembler makes of NMEA sentence bodies (shared by the NMEA and dating tests).
+func assembleNMEA(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
     var a = EpochAssembler(referenceDate: hint)
     var out: [Fix] = []
     for b in bodies { a.consumeNMEA(sentence(b)) { out.append($0) } }
@@ -33,7 +34,7 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
     ]
 
     @Test func oneEpochFromEverySentenceOfOneTime() throws {
-        let fixes = run(epoch1)
+        let fixes = assembleNMEA(epoch1)
         #expect(fixes.count == 1)
         let f = try #require(fixes.first)
         #expect(f.time?.rfc3339 == "2026-11-30T09:00:25.000Z")
@@ -51,7 +52,7 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
     }
 
     @Test func aSecondSignalsGSVSetDoesNotCountSatellitesTwice() throws {
-        let f = try #require(run([
+        let f = try #require(assembleNMEA([
             "GPGGA,120000.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,",
             "GPGSV,1,1,02,02,40,075,48,08,56,327,48,1",
             "GPGSV,1,1,02,02,40,075,41,08,56,327,40,6",
@@ -61,7 +62,7 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
     }
 
     @Test func talkersMixFreely() throws {
-        let f = try #require(run([
+        let f = try #require(assembleNMEA([
             "GPGGA,120000.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,",
             "GARMC,120000.00,A,4723.86200,N,00832.40000,E,0.0,,040925,1.7,W,A,V",
         ]).first)
@@ -70,7 +71,7 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
     }
 
     @Test func aLoneGLLIsAnEpochOfItsOwn() {
-        let fixes = run(epoch1 + ["GNGLL,4723.86300,N,00832.40100,E,090025.50,A,A"])
+        let fixes = assembleNMEA(epoch1 + ["GNGLL,4723.86300,N,00832.40100,E,090025.50,A,A"])
         #expect(fixes.count == 2)
         #expect(fixes.last?.time?.rfc3339 == "2026-11-30T09:00:25.500Z", "the date carries over from RMC")
         #expect(fixes.last?.mode == .twoD && fixes.last?.provenance.position == .gll)
@@ -82,13 +83,13 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
          "GPGGA,090025.00,4723.86200,N,00832.40000,E,0,03,9.9,450.5,M,47.6,M,,"],
     ])
     func invalidFixesAreReportedNotDropped(_ bodies: [String]) throws {
-        let f = try #require(run(bodies).first)
+        let f = try #require(assembleNMEA(bodies).first)
         #expect(!f.receiverValid)
         #expect(f.latitude != nil, "decoding is not filtering")
     }
 
     @Test func gsaNoFixMeansModeNone() throws {
-        let f = try #require(run([
+        let f = try #require(assembleNMEA([
             "GPGGA,090025.00,,,,,0,00,99.99,,,,,,", "GPGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99",
             "GPRMC,090025.00,V,,,,,,,301126,,,N",
         ]).first)
@@ -98,13 +99,13 @@ private func run(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
 
     @Test func timeOnlySentencesTakeTheDateHintAndRollOverAtMidnight() {
         let hint = UTCTime(year: 2024, month: 2, day: 28)
-        let fixes = run(["GPGGA,235959.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,",
+        let fixes = assembleNMEA(["GPGGA,235959.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,",
                          "GPGGA,000000.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,"], hint: hint)
         #expect(fixes.map { $0.time?.rfc3339 } == ["2024-02-28T23:59:59.000Z", "2024-02-29T00:00:00.000Z"])
     }
 
     @Test func noDateMeansNoTime() throws {
-        let f = try #require(run(["GPGGA,120000.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,"]).first)
+        let f = try #require(assembleNMEA(["GPGGA,120000.00,4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,"]).first)
         #expect(f.time == nil && f.latitude != nil)
     }
 
