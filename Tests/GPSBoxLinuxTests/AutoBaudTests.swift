@@ -126,6 +126,44 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         #expect(detector.received(garbage, now: 20) == .listen(rate: rate(38400), deadline: 5020))
     }
 
+    @Test func aBacklogFromBeforeTheSwitchIsNotHeldAgainstTheRate() {
+        // A port reopened after a pause (or a VM's serial backend) hands over kilobytes that
+        // were queued at another rate all at once: more than 9600 Bd carries in 5 ms. They
+        // are skipped and the window starts again, so the live sentences that follow count.
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600), rate(38400)],
+                                windowMilliseconds: 1200, giveUpAfterBytes: 4096)
+        _ = detector.start(now: 0)
+        let queuedGarbage = [UInt8](repeating: 0xF8, count: 6000)
+        #expect(detector.received(queuedGarbage, now: 5) == .listen(rate: rate(9600), deadline: 1205))
+        #expect(detector.backlogBytesSkipped == 6000)
+        #expect(detector.received(gga + rmc, now: 900) == .found(rate(9600)))
+        #expect(detector.bytesAtFoundRate == gga + rmc)
+    }
+
+    @Test func garbageAtTheLinesOwnPaceIsNoBacklog() {
+        // 9600 Bd carries 960 bytes a second: 1 000 bytes after a second is the line itself.
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600), rate(38400)],
+                                windowMilliseconds: 5000, giveUpAfterBytes: 1000)
+        _ = detector.start(now: 0)
+        #expect(detector.received([UInt8](repeating: 0xF8, count: 500), now: 500) == .listen(rate: rate(9600), deadline: 5000))
+        #expect(detector.received([UInt8](repeating: 0xF8, count: 500), now: 1000) == .listen(rate: rate(38400), deadline: 6000))
+        #expect(detector.backlogBytesSkipped == 0)
+    }
+
+    @Test func anEndlessFloodStillEndsTheScan() {
+        // A source faster than any rate (a USB link) restarts the window a bounded number of times.
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600)],
+                                windowMilliseconds: 1000, giveUpAfterBytes: 4096)
+        var now: Int64 = 0
+        var step = detector.start(now: now)
+        while case .listen = step, now < 60_000 {
+            now += 10
+            step = detector.received([UInt8](repeating: 0xF8, count: 5000), now: now)
+        }
+        #expect(step == .exhausted)
+        #expect(now < 1000)
+    }
+
     @Test func oneValidSentenceIsNotEnough() {
         var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600)], requiredFrames: 2)
         _ = detector.start(now: 0)

@@ -49,6 +49,9 @@ public struct AutoBaud<Counter: FrameCounting> {
     /// Move on early once this many bytes arrived without enough valid frames: at the
     /// wrong rate a busy module fills the window with garbage long before it ends.
     public let giveUpAfterBytes: Int
+    /// Bytes that came faster than the rate being tried can carry (see `isBacklog`), so they
+    /// were waiting from before the switch; they are neither evidence for nor against it.
+    public private(set) var backlogBytesSkipped = 0
     public private(set) var step: Step = .exhausted
     /// Bytes received at the current rate (at `.found`, the ones that proved it).
     public private(set) var bytesAtFoundRate: [UInt8] = []
@@ -56,6 +59,12 @@ public struct AutoBaud<Counter: FrameCounting> {
     private var counter: Counter
     private var index = 0
     private var framesAtCurrentRate = 0
+    /// When the bytes in `bytesAtFoundRate` started to count (the switch, or the last backlog).
+    private var countingSince: Int64 = 0
+    private var backlogRestarts = 0
+    /// A backlog restarts the window at most this often per rate, so a source that floods
+    /// without end (a USB link ignores the rate) still ends the scan.
+    private static var maxBacklogRestarts: Int { 8 }
 
     /// `preferred` (e.g. the rate that worked last time) is tried first.
     public init(counter: Counter, candidates: [BaudRate] = defaultCandidates, preferred: BaudRate? = nil,
@@ -86,10 +95,34 @@ public struct AutoBaud<Counter: FrameCounting> {
         framesAtCurrentRate += counter.countValidFrames(in: bytes[...])
         if framesAtCurrentRate >= requiredFrames {
             step = .found(candidates[index])
+        } else if isBacklog(now: now), backlogRestarts < Self.maxBacklogRestarts {
+            // Bytes queued while nobody listened (a port closed between attempts, a VM's
+            // serial backend) arrive at once and at whatever rate they were received: judging
+            // the rate by them gives up on the right one. Drop them and listen afresh.
+            backlogRestarts += 1
+            backlogBytesSkipped += bytesAtFoundRate.count
+            startCounting(now: now)
         } else if bytesAtFoundRate.count >= giveUpAfterBytes {
             return next(now: now)
         }
         return step
+    }
+
+    /// More bytes than the line could carry at the rate being tried since counting began
+    /// (a UART frame is 10 bits: start, 8 data, stop), with room for a 16550's FIFO and
+    /// the kernel's wake-up delays.
+    private func isBacklog(now: Int64) -> Bool {
+        let elapsed = max(0, now - countingSince)
+        let carried = Int64(candidates[index].bitsPerSecond / 10) * elapsed / 1000
+        return Int64(bytesAtFoundRate.count) > 2 * carried + 512
+    }
+
+    private mutating func startCounting(now: Int64) {
+        counter.reset()
+        framesAtCurrentRate = 0
+        bytesAtFoundRate = []
+        countingSince = now
+        step = .listen(rate: candidates[index], deadline: now + Int64(windowMilliseconds))
     }
 
     /// The window for the current rate ended: try the next one (or give up).
@@ -109,10 +142,8 @@ public struct AutoBaud<Counter: FrameCounting> {
     }
 
     private mutating func listen(now: Int64) -> Step {
-        counter.reset()
-        framesAtCurrentRate = 0
-        bytesAtFoundRate = []
-        step = .listen(rate: candidates[index], deadline: now + Int64(windowMilliseconds))
+        backlogRestarts = 0
+        startCounting(now: now)
         return step
     }
 }
