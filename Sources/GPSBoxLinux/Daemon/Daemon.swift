@@ -170,15 +170,29 @@ public final class Daemon {
         if now >= nextStatusAt {
             checkLogFolder(now: now)
             if control == nil, now >= nextControlAttemptAt { openControlSocket(now: now) }
+        }
+        _ = serviceOutward(now: now)
+    }
+
+    /// What the world outside sees of the daemon: the LED, the status file and systemd's
+    /// watchdog. Also served while auto-baud listens, when the main loop is not running.
+    /// Returns the next time this needs a call.
+    func serviceOutward(now: Int64) -> Int64 {
+        if now >= nextStatusAt {
             updateLED(now: now)
             writeStatus(now: now)
             nextStatusAt = now + 1000
         }
-        if let w = watchdogIntervalMs, now >= nextWatchdogAt {
-            try? notifier?.watchdog()
-            nextWatchdogAt = now + w
+        var next = nextStatusAt
+        if let w = watchdogIntervalMs {
+            if now >= nextWatchdogAt {
+                try? notifier?.watchdog()
+                nextWatchdogAt = now + w
+            }
+            next = min(next, nextWatchdogAt)
         }
         nextLEDChangeAt = led.update(now: now)
+        return nextLEDChangeAt.map { min(next, $0) } ?? next
     }
 
     // MARK: receiver data
