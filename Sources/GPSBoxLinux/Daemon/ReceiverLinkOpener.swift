@@ -33,7 +33,9 @@ public struct ReceiverLinkOpener {
         case .i2c(let bus):
             do {
                 let dev = try I2CDevBus(bus: bus.devicePath, address: bus.address)
-                let link = DDCLink(reader: DDCReader(bus: dev), navigationRateHz: configuration.rateHz,
+                var reader = DDCReader(bus: dev)
+                try reader.probe()
+                let link = DDCLink(reader: reader, navigationRateHz: configuration.rateHz,
                                    summary: "\(bus.devicePath) address 0x" + String(bus.address, radix: 16))
                 return Opened(link: link, initialBytes: [], detectedBaud: nil)
             } catch {
