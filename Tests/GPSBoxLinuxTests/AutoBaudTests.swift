@@ -140,6 +140,18 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         #expect(detector.bytesAtFoundRate == gga + rmc)
     }
 
+    @Test func validFramesQueuedBeforeTheSwitchDoNotProveTheNewRate() {
+        // Sentences sent at 9600 and queued while the port was elsewhere, read 3 ms after the
+        // switch to 921600: at 921600 that many bytes need more time than that, so they were
+        // waiting. Only what the line carries after the switch may prove the rate.
+        var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(921_600), rate(9600)],
+                                windowMilliseconds: 1200)
+        _ = detector.start(now: 0)
+        let queued = Array(repeating: gga + rmc, count: 12).flatMap { $0 }
+        #expect(detector.received(queued, now: 3) == .listen(rate: rate(921_600), deadline: 1203))
+        #expect(detector.deadlinePassed(now: 1203) == .listen(rate: rate(9600), deadline: 2403))
+    }
+
     @Test func garbageAtTheLinesOwnPaceIsNoBacklog() {
         // 9600 Bd carries 960 bytes a second: 1 000 bytes after a second is the line itself.
         var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600), rate(38400)],

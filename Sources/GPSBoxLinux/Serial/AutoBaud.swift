@@ -94,15 +94,19 @@ public struct AutoBaud<Counter: FrameCounting> {
     public mutating func received(_ bytes: [UInt8], now: Int64) -> Step {
         guard case .listen = step else { return step }
         bytesAtFoundRate += bytes
+        if isBacklog(now: now), now + Int64(windowMilliseconds) <= latestDeadline {
+            // Bytes queued while nobody listened (a port closed between attempts, a VM's
+            // serial backend) arrive at once and were received at another rate: as garbage
+            // they would give up the right rate, as valid frames prove a wrong one (the VM
+            // saw "module talks at 921600 Bd" from a module at 9600). Drop them and listen
+            // afresh.
+            backlogBytesSkipped += bytesAtFoundRate.count
+            startCounting(now: now)
+            return step
+        }
         framesAtCurrentRate += counter.countValidFrames(in: bytes[...])
         if framesAtCurrentRate >= requiredFrames {
             step = .found(candidates[index])
-        } else if isBacklog(now: now), now + Int64(windowMilliseconds) <= latestDeadline {
-            // Bytes queued while nobody listened (a port closed between attempts, a VM's
-            // serial backend) arrive at once and at whatever rate they were received: judging
-            // the rate by them gives up on the right one. Drop them and listen afresh.
-            backlogBytesSkipped += bytesAtFoundRate.count
-            startCounting(now: now)
         } else if bytesAtFoundRate.count >= giveUpAfterBytes {
             return next(now: now)
         }
