@@ -142,17 +142,23 @@ public final class Daemon {
 
     // MARK: deadlines and timers
 
+    /// The earliest thing the loop must do. A running minimum, not an array: this runs at
+    /// every wake, and the daemon's hot path allocates nothing per wake (issue 14).
     func nextDeadline(now: Int64) -> Int64? {
-        var d: [Int64] = [nextStatusAt]
-        if link == nil { d.append(nextConnectAt) }
-        if let l = link, now < nextReadAt || l.pollDescriptor == nil { d.append(nextReadAt) }
-        if watchdogIntervalMs != nil { d.append(nextWatchdogAt) }
-        if let c = configurator?.deadlineMs { d.append(c) }
-        if let g = session.sampler.tripGapDeadlineMs { d.append(g) }
-        if let l = nextLEDChangeAt { d.append(l) }
-        if writer == nil { d.append(nextWriterAttemptAt) }
-        if let c = control?.deadline { d.append(c) }
-        return d.min()
+        var d = nextStatusAt
+        func consider(_ t: Int64?) { if let t, t < d { d = t } }
+        if link == nil { consider(nextConnectAt) }
+        if let l = link, now < nextReadAt || l.pollDescriptor == nil { consider(nextReadAt) }
+        if watchdogIntervalMs != nil { consider(nextWatchdogAt) }
+        consider(configurator?.deadlineMs)
+        consider(session.sampler.tripGapDeadlineMs)
+        consider(nextLEDChangeAt)
+        if writer == nil { consider(nextWriterAttemptAt) }
+        consider(control?.deadline)
+        // Only ahead of now: with sync-interval 0 and failing storage the sync is "due" at
+        // once forever, and a zero timeout would spin; the status tick retries it.
+        if let s = writer?.nextSyncDue, s > now { consider(s) }
+        return d
     }
 
     func serviceTimers(now: Int64) {
