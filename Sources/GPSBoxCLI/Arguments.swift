@@ -47,7 +47,7 @@ public struct Arguments: Sendable {
                 spelling = String(word[..<eq])
                 attached = String(word[word.index(after: eq)...])
             }
-            if spelling == "--help" || spelling == "-h" { wantsHelp = true; continue }
+            if spelling == Option.help.name || spelling == Option.help.short { wantsHelp = true; continue }
             guard let (option, negated) = Self.find(spelling, in: options) else {
                 firstError = firstError ?? UsageError("unknown option \(spelling)")
                 continue
