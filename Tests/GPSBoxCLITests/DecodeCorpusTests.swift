@@ -73,6 +73,17 @@ import Testing
         if expected.sirf > 0 { #expect(err.contains("\(expected.sirf) SiRF binary frames skipped")) }
     }
 
+    /// `--format messages` marks each sentence decoded without a checksum, and only those.
+    @Test func uncheckedSentencesSayItInTheirMessages() throws {
+        let (status, out, _) = DecodeCommandTests.run([DecodeCommandTests.corpus + "/mtk-3301.log", "--format", "messages"])
+        #expect(status == .success)
+        let unchecked = try DecodeCommandTests.objects(out).filter { $0["unchecked"] as? Bool == true }
+        #expect(unchecked.count == 3 && unchecked.allSatisfy { $0["type"] as? String == "POLYN" }, "\(unchecked)")
+        let (_, sirf, _) = DecodeCommandTests.run([DecodeCommandTests.corpus + "/ublox-sirf1.log", "--format", "messages"])
+        let frames = try DecodeCommandTests.objects(sirf)
+        #expect(frames.count == 42 && frames.allSatisfy { $0["class"] as? String == "SIRF" })
+    }
+
     /// Every NMEA sentence gpsd echoes (a `$`/`!` line of the .chk whose bytes occur in the
     /// .log; gpsd's own sentences for binary input do not) is one decode counts as checked, and no
     /// more: strict where a checksum is present. hp58534a's unchecked NMEA gpsd ignores: none.
