@@ -75,6 +75,7 @@ extension FrameSplitter {
             | hasZero(w ^ (ones &* 0x24)) != 0
     }
 
+    @inline(__always)
     func resolveUBX(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
         let n = buf.count
         guard p + 1 < n else { return .needMore }
@@ -121,24 +122,33 @@ extension FrameSplitter {
     @inline(__always)
     static func isAddressCharacter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) }
 
-    /// The address after the leader (up to 8 bytes before the first comma or `*`) packed into a
-    /// word: the key under which a sentence type's checksum habit is remembered.
+    /// The address after the leader (the bytes before the first comma or `*`, up to 8) packed
+    /// into a word: the key under which a sentence type's checksum habit is remembered. One
+    /// unaligned load and the SWAR byte tests of `hasNonPlainByte`: this runs for every sentence.
+    @inline(__always)
     static func address(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> UInt64 {
-        var key: UInt64 = 0
-        var k = p + 1
-        while k < buf.count, k - p <= 8 {
-            let c = buf[k]
-            if c == 0x2C || c == 0x2A { break }
-            key = key << 8 | UInt64(c)
-            k += 1
+        var w: UInt64 = 0
+        if p + 9 <= buf.count, let base = buf.baseAddress {
+            w = UInt64(littleEndian: UnsafeRawPointer(base + p + 1).loadUnaligned(as: UInt64.self))
+        } else {
+            for k in 0..<max(0, min(8, buf.count - p - 1)) { w |= UInt64(buf[p + 1 + k]) << (8 * k) }
         }
-        return key
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        // The lowest flagged byte is exact (a borrow only flags bytes above a true match).
+        let stops = zeroBytes(w ^ (ones &* 0x2C)) | zeroBytes(w ^ (ones &* 0x2A))
+        guard stops != 0 else { return w }
+        let bytes = stops.trailingZeroBitCount / 8
+        return bytes == 0 ? 0 : w & (UInt64.max >> (64 - 8 * bytes))
     }
 
     /// SiRF payloads are bounded by the 15-bit length; real SiRF output stays far below 1 KiB,
     /// and gpsd's lexer caps a packet near that too. A longer declared length is corrupt.
     static let maximumSiRFPayload = 1023
 
+    /// Rare (an 0xA0 byte): kept out of line so the scanning loop stays as small as before.
+    @inline(never)
     func resolveSiRF(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
         let n = buf.count
         guard p + 1 < n else { return .needMore }
@@ -161,6 +171,8 @@ extension FrameSplitter {
 /// rare unchecked sentence of a 65th type is accepted.
 struct NMEAAddressSet: Sendable {
     private var slots: [UInt64] = []
+    /// The last key inserted: consecutive sentences often share a type (GSV), no probe then.
+    private var last: UInt64 = 0
 
     func contains(_ key: UInt64) -> Bool {
         guard !slots.isEmpty, key != 0 else { return false }
@@ -174,7 +186,8 @@ struct NMEAAddressSet: Sendable {
     }
 
     mutating func insert(_ key: UInt64) {
-        guard key != 0 else { return }
+        guard key != last, key != 0 else { return }
+        last = key
         if slots.isEmpty { slots = [UInt64](repeating: 0, count: 64) }
         var i = Self.home(key)
         for _ in 0..<slots.count {
