@@ -2,7 +2,8 @@
 // file, a serial dump, or stdin) in, JSON lines out. Frames are split by the core
 // FrameSplitter in capture mode (gpsd's `#` comment lines between frames are skipped), so gpsd
 // regression captures decode as gpsd reads them. Exit 3 when damaged data was skipped
-// (DESIGN.md §2), with one stderr line saying how much and where the first damage was.
+// (DESIGN.md §2), with one stderr line saying how much and where each kind of damage first was.
+// Sentences without a checksum and SiRF binary are no damage; one stderr line counts them.
 // Ctrl-C (SIGINT) during `--format stats` still prints the stats gathered so far: the signal
 // arrives through a signalfd polled beside the input (GPSBoxLinux SignalReceiver).
 import GPSBoxCore
@@ -25,13 +26,19 @@ struct DecodeCommand: Subcommand {
         what to print
         tpv       one gpsd TPV object per navigation epoch
         messages  every frame: decoded NMEA and UBX messages, RTCM3
-                  headers, and what was skipped (DISCARDED with byte
-                  offset and reason)
+                  and SiRF headers, and what was skipped (DISCARDED
+                  with byte offset and reason)
         stats     one object with the frame counters and message
                   counts (Ctrl-C prints the counts gathered so far)
         """)
     static let options = [format]
-    static let description = "FILE is a capture or serial dump; - or nothing reads stdin."
+    static let description = """
+        FILE is a capture or serial dump; - or nothing reads stdin.
+
+        NMEA sentences without the optional *hh checksum are decoded and counted as unchecked,
+        unless their sentence type carries a checksum elsewhere in the input; SiRF binary frames
+        are counted and skipped. Neither is damage. (The daemon logs checksummed data only.)
+        """
     static let notes = "exit status: 0 ok; 1 unreadable input; 2 usage error; 3 done, but damaged data was skipped."
 
     enum Format: String, CaseIterable { case tpv, messages, stats }
@@ -89,6 +96,9 @@ struct DecodeCommand: Subcommand {
         }
         progress.finish()
         decoder.finish(&io, interrupted: interrupted)
+        if let note = decoder.acceptedOddities {
+            io.err.write("gpsbox decode: \(name): \(note)\n")
+        }
         if let damage = decoder.damageSummary {
             io.err.write("gpsbox decode: \(name): \(damage)\n")
             return .damagedDataSkipped

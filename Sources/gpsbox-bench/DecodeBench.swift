@@ -23,7 +23,7 @@ func decodeToFixes(_ bytes: [UInt8], chunk: Int = 64 * 1024) -> DecodeRun {
     func handle(_ frame: Frame) {
         switch frame {
         case .nmea, .ubx: run.messages += 1
-        case .rtcm3: break
+        case .rtcm3, .sirf, .uncheckedNMEA: break
         case .discarded: run.discarded += 1
         }
         assembler.consume(frame) { _ in run.fixes += 1 }
@@ -51,7 +51,7 @@ func splitOnly(_ bytes: [UInt8], decodeMessages: Bool) -> DecodeRun {
         case let .ubx(id, payload):
             run.messages += 1
             if decodeMessages, case .other = UBXMessage(id: id, payload: payload) {} else { run.fixes += 1 }
-        case .rtcm3: break
+        case .rtcm3, .sirf, .uncheckedNMEA: break
         case .discarded: run.discarded += 1
         }
     }

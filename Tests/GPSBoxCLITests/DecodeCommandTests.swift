@@ -66,7 +66,7 @@ func sentence(_ body: String) -> [UInt8] {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (status, out, err) = Self.run([path, "--format", "messages"])
         #expect(status == .damagedDataSkipped)
-        #expect(err == "gpsbox decode: \(path): damaged data skipped: \(bytes.count - good - 2) bytes skipped, 1 checksum failures; first at byte offset \(good): \(bytes.count - good - 2) bytes skipped (checksumMismatch)\n")
+        #expect(err == "gpsbox decode: \(path): damaged data skipped: \(bytes.count - good - 2) bytes skipped, 1 checksum failures; first at byte offset \(good): \(bytes.count - good - 2) bytes skipped (a frame whose checksum does not match)\n")
         let lines = try Self.objects(out)
         #expect(lines.map { $0["class"] as? String } == ["NMEA", "DISCARDED"])
         #expect(lines[1]["offset"] as? Int == good && lines[1]["reason"] as? String == "checksumMismatch")

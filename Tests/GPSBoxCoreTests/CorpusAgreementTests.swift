@@ -120,7 +120,8 @@ let gpsdOnlyValues: [String: (values: Set<String>, reason: String)] = [
 let knownDisagreements: [String: (times: [String], reason: String)] = [
     "neo-m8n.log": (["*"], "the RMC date is 2015-03-18; with no usable `# Date:` hint gpsd moves it 1024 GPS weeks "
         + "forward (its week-rollover guard) and reports 2034-11-01, so no gpsd time matches a gpsbox fix"),
-    "ublox-sirf1.log": (["*"], "SiRF binary protocol (A0 A2 … B0 B3): gpsbox decodes NMEA, UBX and RTCM3 framing only"),
+    "ublox-sirf1.log": (["*"], "SiRF binary protocol (A0 A2 … B0 B3): gpsbox frames it, checks its checksum and "
+        + "counts it, but decodes only NMEA and UBX; gpsd has a SiRF driver"),
     "ublox-lea-4t.log": (["2009-01-28T20:35:40.001Z"], "gpsd reports the first NAV-SOL before the epoch's "
         + "NAV-TIMEGPS gives leap seconds, converting with its built-in 18 s; the receiver says 15 s (true in "
         + "2009), so gpsbox's fix is at 20:35:43.001 and gpsd's time is 3 s early"),

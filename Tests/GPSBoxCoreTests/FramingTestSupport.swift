@@ -42,6 +42,8 @@ struct OwnedFrame: Equatable, CustomStringConvertible {
         case .nmea(let s): kind = "nmea"; bytes = Array(s)
         case let .ubx(id, payload): kind = "ubx \(id.rawValue)"; bytes = Array(payload)
         case .rtcm3(let s): kind = "rtcm3"; bytes = Array(s)
+        case .uncheckedNMEA(let s): kind = "nmea unchecked"; bytes = Array(s)
+        case .sirf(let s): kind = "sirf"; bytes = Array(s)
         case let .discarded(n, reason): kind = "discarded \(reason)"; bytes = [UInt8](repeating: 0, count: n)
         }
     }

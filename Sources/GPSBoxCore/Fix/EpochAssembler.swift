@@ -53,8 +53,8 @@ public struct EpochAssembler: Sendable {
     public mutating func consume(_ frame: Frame, _ emit: (Fix) -> Void) {
         switch frame {
         case let .ubx(id, payload): consumeUBX(UBXMessage(id: id, payload: payload), emit)
-        case let .nmea(sentence): consumeNMEA(sentence, emit)
-        case .rtcm3, .discarded: break
+        case let .nmea(sentence), let .uncheckedNMEA(sentence): consumeNMEA(sentence, emit)
+        case .rtcm3, .sirf, .discarded: break
         }
     }
 

@@ -5,6 +5,11 @@ public struct FrameCounters: Hashable, Sendable {
     public var nmeaFrames = 0
     public var ubxFrames = 0
     public var rtcm3Frames = 0
+    /// Well-formed NMEA sentences without `*hh` (only with `acceptsUncheckedNMEA`): decoded, but
+    /// nothing vouches for their bytes.
+    public var uncheckedNMEAFrames = 0
+    /// Valid SiRF binary frames: another protocol, counted and skipped, not damage.
+    public var sirfFrames = 0
     /// Candidate frames whose checksum did not match.
     public var checksumFailures = 0
     /// Candidate frames rejected for shape: UBX length above the limit, non-ASCII byte or
@@ -33,6 +38,8 @@ extension FrameCounters {
         c.nmeaFrames = a.nmeaFrames + b.nmeaFrames
         c.ubxFrames = a.ubxFrames + b.ubxFrames
         c.rtcm3Frames = a.rtcm3Frames + b.rtcm3Frames
+        c.uncheckedNMEAFrames = a.uncheckedNMEAFrames + b.uncheckedNMEAFrames
+        c.sirfFrames = a.sirfFrames + b.sirfFrames
         c.checksumFailures = a.checksumFailures + b.checksumFailures
         c.malformedFrames = a.malformedFrames + b.malformedFrames
         c.truncatedFrames = a.truncatedFrames + b.truncatedFrames

@@ -51,7 +51,9 @@ extension FrameSplitter {
                 return hi << 4 | lo == sum ? .frame(end: j + 3) : .failed(.checksumMismatch)
             }
             if c < 0x20 || c > 0x7E {
-                return c == 0x0D || c == 0x0A ? .failed(.missingChecksum) : .failed(.invalidNMEACharacter)
+                guard c == 0x0D || c == 0x0A else { return .failed(.invalidNMEACharacter) }
+                return options.acceptsUncheckedNMEA && Self.isWellFormedUnchecked(buf, p, j)
+                    ? .unchecked(end: j) : .failed(.missingChecksum)
             }
             if c == 0x24 { return .failed(.missingChecksum) } // cut off by the next sentence
             sum ^= c
@@ -73,6 +75,7 @@ extension FrameSplitter {
             | hasZero(w ^ (ones &* 0x24)) != 0
     }
 
+    @inline(__always)
     func resolveUBX(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
         let n = buf.count
         guard p + 1 < n else { return .needMore }
@@ -102,4 +105,98 @@ extension FrameSplitter {
         let sent = UInt32(buf[end - 3]) << 16 | UInt32(buf[end - 2]) << 8 | UInt32(buf[end - 1])
         return crc == sent ? .frame(end: end) : .failed(.checksumMismatch)
     }
+}
+
+// MARK: - Sentences without a checksum, SiRF binary
+
+extension FrameSplitter {
+    /// `$`, an address of 3…8 letters or digits, a comma: what a real sentence without `*hh` looks
+    /// like (`$GPGGA,`, `$PFEC,`, `$POLYN,`); `$GP` cut off, or `!` (AIS, always checksummed), is not.
+    static func isWellFormedUnchecked(_ buf: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Bool {
+        guard buf[p] == 0x24 else { return false }
+        var k = p + 1
+        while k < end, k - p <= 9, Self.isAddressCharacter(buf[k]) { k += 1 }
+        return k < end && buf[k] == 0x2C && (4...9).contains(k - p)
+    }
+
+    @inline(__always)
+    static func isAddressCharacter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) }
+
+    /// The address after the leader (the bytes before the first comma or `*`, up to 8) packed
+    /// into a word: the key under which a sentence type's checksum habit is remembered. One
+    /// unaligned load and the SWAR byte tests of `hasNonPlainByte`: this runs for every sentence.
+    @inline(__always)
+    static func address(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> UInt64 {
+        var w: UInt64 = 0
+        if p + 9 <= buf.count, let base = buf.baseAddress {
+            w = UInt64(littleEndian: UnsafeRawPointer(base + p + 1).loadUnaligned(as: UInt64.self))
+        } else {
+            for k in 0..<max(0, min(8, buf.count - p - 1)) { w |= UInt64(buf[p + 1 + k]) << (8 * k) }
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        // The lowest flagged byte is exact (a borrow only flags bytes above a true match).
+        let stops = zeroBytes(w ^ (ones &* 0x2C)) | zeroBytes(w ^ (ones &* 0x2A))
+        guard stops != 0 else { return w }
+        let bytes = stops.trailingZeroBitCount / 8
+        return bytes == 0 ? 0 : w & (UInt64.max >> (64 - 8 * bytes))
+    }
+
+    /// SiRF payloads are bounded by the 15-bit length; real SiRF output stays far below 1 KiB,
+    /// and gpsd's lexer caps a packet near that too. A longer declared length is corrupt.
+    static let maximumSiRFPayload = 1023
+
+    /// Rare (an 0xA0 byte): kept out of line so the scanning loop stays as small as before.
+    @inline(never)
+    func resolveSiRF(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> Resolution {
+        let n = buf.count
+        guard p + 1 < n else { return .needMore }
+        guard buf[p + 1] == 0xA2 else { return .noise }
+        guard p + 4 <= n else { return .needMore }
+        let length = Int(buf[p + 2]) << 8 | Int(buf[p + 3])
+        guard length <= Self.maximumSiRFPayload else { return .noise }
+        let end = p + 8 + length
+        guard end <= n else { return .needMore }
+        var sum = 0
+        for k in (p + 4)..<(p + 4 + length) { sum &+= Int(buf[k]) }
+        let sent = Int(buf[end - 4]) << 8 | Int(buf[end - 3])
+        guard buf[end - 2] == 0xB0, buf[end - 1] == 0xB3 else { return .noise }
+        return sum & 0x7FFF == sent ? .frame(end: end) : .failed(.checksumMismatch)
+    }
+}
+
+/// A small open-addressing set of NMEA addresses: allocated once, no allocation per sentence.
+/// Full (64 addresses, more than any receiver sends) it stops remembering, which only means a
+/// rare unchecked sentence of a 65th type is accepted.
+struct NMEAAddressSet: Sendable {
+    private var slots: [UInt64] = []
+    /// The last key inserted: consecutive sentences often share a type (GSV), no probe then.
+    private var last: UInt64 = 0
+
+    func contains(_ key: UInt64) -> Bool {
+        guard !slots.isEmpty, key != 0 else { return false }
+        var i = Self.home(key)
+        for _ in 0..<slots.count {
+            if slots[i] == key { return true }
+            if slots[i] == 0 { return false }
+            i = (i + 1) & (slots.count - 1)
+        }
+        return false
+    }
+
+    mutating func insert(_ key: UInt64) {
+        guard key != last, key != 0 else { return }
+        last = key
+        if slots.isEmpty { slots = [UInt64](repeating: 0, count: 64) }
+        var i = Self.home(key)
+        for _ in 0..<slots.count {
+            if slots[i] == key { return }
+            if slots[i] == 0 { slots[i] = key; return }
+            i = (i + 1) & (slots.count - 1)
+        }
+    }
+
+    @inline(__always)
+    private static func home(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) }
 }

@@ -15,6 +15,9 @@
 // - UBX (u-blox 8 / M8 Receiver Description §32.2): B5 62, class, id, u16 LE length, payload,
 //   CK_A CK_B (8-bit Fletcher over class…payload, §32.4).
 // - RTCM 3 (RTCM 10403.3 §4): D3, 6 reserved zero bits, 10-bit length, message, CRC-24Q.
+// - SiRF binary (SiRF Binary Protocol Reference Manual, "Transport Message"): A0 A2, 15-bit
+//   big-endian length, payload, 15-bit big-endian sum of the payload bytes, B0 B3. Framed only
+//   to be counted and skipped: an early u-blox built on SiRF-I sends it (ublox-sirf1.log).
 
 public struct FrameSplitter: Sendable {
     public struct Options: Sendable {
@@ -34,13 +37,26 @@ public struct FrameSplitter: Sendable {
         /// gpsd capture files (`gpsfake` logs): skip `#` comment lines and gpsd JSON lines
         /// (`{`…LF) that start between frames, as gpsd's lexer does. Off for a live receiver.
         public var skipsCaptureComments: Bool = false
+        /// Hand out a well-formed sentence that ends without `*hh` as `.uncheckedNMEA` instead
+        /// of skipping it as damage (NMEA 0183 v4.11 §5.3: the checksum is optional for some
+        /// talkers; the HP 58534A never sends one, MediaTek's `$POLYN` neither). Well-formed:
+        /// `$`, an address of 3 to 8 letters or digits, a comma, printable ASCII, CR or LF. An
+        /// address that has come with a checksum earlier in the stream must keep carrying one, so
+        /// a checksummed sentence that lost its `*hh` is still damage.
+        ///
+        /// On for `gpsbox decode` (reading what a receiver wrote), off for the daemon: every
+        /// u-blox NMEA sentence carries a checksum, so on the live line a sentence without one
+        /// is one that lost bytes, and nothing unverified may reach the track log.
+        public var acceptsUncheckedNMEA: Bool = false
 
         public init(maximumUBXPayload: Int = 8192, maximumNMEALength: Int = 255,
-                    maximumProprietaryNMEALength: Int = 4096, skipsCaptureComments: Bool = false) {
+                    maximumProprietaryNMEALength: Int = 4096, skipsCaptureComments: Bool = false,
+                    acceptsUncheckedNMEA: Bool = false) {
             self.maximumUBXPayload = maximumUBXPayload
             self.maximumNMEALength = maximumNMEALength
             self.maximumProprietaryNMEALength = max(maximumProprietaryNMEALength, maximumNMEALength)
             self.skipsCaptureComments = skipsCaptureComments
+            self.acceptsUncheckedNMEA = acceptsUncheckedNMEA
         }
     }
 
@@ -59,12 +75,15 @@ public struct FrameSplitter: Sendable {
     private var garbageReason = DiscardReason.noise
     /// Bytes of the capture comment being skipped (0 outside a comment).
     private var commentRun = 0
+    /// NMEA addresses seen with a checksum (only with `acceptsUncheckedNMEA`).
+    private var checkedAddresses = NMEAAddressSet()
 
     public init(options: Options = Options()) {
         precondition(options.maximumUBXPayload >= 0 && options.maximumUBXPayload <= 65_535)
         precondition(options.maximumNMEALength >= 9)
         self.options = options
-        maximumFrameLength = max(options.maximumUBXPayload + 8, options.maximumProprietaryNMEALength + 1, 1029)
+        maximumFrameLength = max(options.maximumUBXPayload + 8, options.maximumProprietaryNMEALength + 1, 1029,
+                                 Self.maximumSiRFPayload + 8)
         carry.reserveCapacity(2 * maximumFrameLength)
     }
 
@@ -125,6 +144,8 @@ public struct FrameSplitter: Sendable {
 
     enum Resolution {
         case frame(end: Int)
+        /// A well-formed NMEA sentence without `*hh` ending at `end` (before its line ending).
+        case unchecked(end: Int)
         case failed(DiscardReason)
         case noise
         case needMore
@@ -158,6 +179,7 @@ public struct FrameSplitter: Sendable {
                 case 0x24, 0x21: resolution = resolveNMEA(buf, at: i, final: final)
                 case 0xB5: resolution = resolveUBX(buf, at: i)
                 case 0xD3: resolution = resolveRTCM3(buf, at: i)
+                case 0xA0: resolution = resolveSiRF(buf, at: i)
                 case 0x0A, 0x0D, 0x20, 0x09:
                     i += 1
                     continue
@@ -181,12 +203,25 @@ public struct FrameSplitter: Sendable {
                     case 0xD3:
                         counters.rtcm3Frames += 1
                         frame = .rtcm3(storage[(base + i)..<(base + end)])
+                    case 0xA0:
+                        counters.sirfFrames += 1
+                        frame = .sirf(storage[(base + i)..<(base + end)])
                     default:
                         counters.nmeaFrames += 1
+                        if options.acceptsUncheckedNMEA { checkedAddresses.insert(Self.address(buf, at: i)) }
                         frame = .nmea(storage[(base + i)..<(base + end)])
                     }
                     body(frame, streamBase + i)
                     i = end
+                case .unchecked(let end) where !checkedAddresses.contains(Self.address(buf, at: i)):
+                    flushGarbage(body)
+                    counters.uncheckedNMEAFrames += 1
+                    body(.uncheckedNMEA(storage[(base + i)..<(base + end)]), streamBase + i)
+                    i = end
+                case .unchecked:
+                    counters.malformedFrames += 1
+                    skip(reason: .missingChecksum, at: streamBase + i)
+                    i += 1
                 case .needMore:
                     if !final { return i }
                     counters.truncatedFrames += 1

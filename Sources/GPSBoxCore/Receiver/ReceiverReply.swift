@@ -69,7 +69,8 @@ extension ReceiverReply {
         switch frame {
         case .nmea(let s): self = Self.isTXT(s) && Self.isBootBanner(s) ? .bootBanner : .nmea
         case .ubx(let id, let payload): self.init(ubx: id, payload: payload)
-        case .rtcm3, .discarded: return nil
+        // Unchecked sentences never come from the daemon's splitter (acceptsUncheckedNMEA off).
+        case .rtcm3, .sirf, .uncheckedNMEA, .discarded: return nil
         }
     }
 }
