@@ -28,11 +28,13 @@ public struct ConfigurationSource: Sendable {
         let explicitPath = try args.option("--config")
         self.init(path: explicitPath ?? GPSBoxConfiguration.defaultPath, pathIsExplicit: explicitPath != nil)
         for option in ConfigOption.all {
-            if option.isBoolean {
-                if args.flag(option.flag) { flags.append((option.key, "true", option.flag)) }
-                if args.flag("--no-" + option.key) { flags.append((option.key, "false", "--no-" + option.key)) }
-            } else if let value = try args.option(option.flag) {
-                flags.append((option.key, value, option.flag))
+            for name in [option.key] + option.aliases {   // an old name is noted by GPSBoxConfiguration.set
+                if option.isBoolean {
+                    if args.flag("--" + name) { flags.append((name, "true", "--" + name)) }
+                    if args.flag("--no-" + name) { flags.append((name, "false", "--no-" + name)) }
+                } else if let value = try args.option("--" + name) {
+                    flags.append((name, value, "--" + name))
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ struct RunCommand: Subcommand {
     static let abstract = "Run the logging daemon: read the module, sample, log, drive the LED."
     static let usage = """
         gpsbox run [--config FILE] [--device PATH | --i2c BUS[:ADDR]] [--baud N|auto] [--rate HZ]
-                   [--sample-interval DUR] [--min-accuracy M] [--distance-filter M] [--log-dir DIR]
+                   [--sample-interval DUR] [--max-hacc M] [--distance-filter M] [--log-dir DIR]
                    [--quota SIZE] [--sync-interval DUR] [--raw] [--led CHIP:LINE[:active-low] | --led none]
                    [--status-file PATH] [--no-configure]
         """
@@ -49,6 +49,7 @@ struct RunCommand: Subcommand {
             reloadConfiguration: { try source.load() },
             commandEncoding: UBXReceiverCommandEncoding(),
             version: GPSBox.version)
+        for note in configuration.notes { environment.log(.notice, note) }
         let daemon = try Daemon(configuration: configuration, environment: environment)
         return daemon.run() == 0 ? .success : .failure
     }

@@ -72,7 +72,7 @@ import Testing
         let defaults = GPSBoxConfiguration()
         #expect(defaults.transport == .serial(device: "/dev/serial0", baud: .auto))
         #expect(defaults.sampleInterval == .seconds(10))
-        #expect(defaults.minAccuracy == Millimetres(rawValue: 50_000))
+        #expect(defaults.maxHorizontalAccuracy == Millimetres(rawValue: 50_000))
         #expect(defaults.logDir == "/var/lib/gpsbox")
         #expect(defaults.statusFile == "/run/gpsbox/status.json")
     }
@@ -109,7 +109,7 @@ import Testing
 
     @Test(arguments: [
         ("no-data-timeout", "500ms"), ("no-data-timeout", "11m"),
-        ("sample-interval", "2h"), ("min-accuracy", "0.5m"), ("min-accuracy", "11km"), ("distance-filter", "10.001km"),
+        ("sample-interval", "2h"), ("max-hacc", "0.5m"), ("max-hacc", "11km"), ("distance-filter", "10.001km"),
         ("stationary-speed", "11m/s"), ("trip-gap", "5s"), ("trip-gap", "8d"), ("quota", "512KiB"), ("quota", "17TiB"),
         ("free-space-floor", "2TiB"), ("segment-size", "32KiB"), ("segment-size", "512MiB"), ("sync-interval", "2h"),
         ("led", "gpiochip0:1024"), ("i2c", "1:0x07"),
