@@ -120,6 +120,19 @@ import Testing
         #expect(found.first?.hasPrefix("gpsbox.conf:1: \(key): '\(value)' is out of range: allowed ") == true, "\(found)")
     }
 
+    /// `min-accuracy` was the old name of `max-hacc` (a limit on the error, not on accuracy):
+    /// still accepted in the file and as a flag, with a note saying what to call it now.
+    @Test func theOldNameOfMaxHAccIsAcceptedWithANote() throws {
+        let config = try resolve("min-accuracy = 20m\n")
+        #expect(config.maxHorizontalAccuracy == Millimetres(rawValue: 20_000))
+        #expect(config.origin(of: "max-hacc") == .file(path: "gpsbox.conf", line: 1))
+        #expect(config.notes == ["gpsbox.conf:1: min-accuracy is the old name of max-hacc (still accepted; rename it)"])
+        let flagged = try resolve("", flags: [("min-accuracy", "none", "--min-accuracy")])
+        #expect(flagged.maxHorizontalAccuracy == nil && flagged.notes.count == 1)
+        #expect(try resolve("max-hacc = 5m\n").notes.isEmpty)
+        #expect(errors("max-hacc = 5m\nmin-accuracy = 6m\n") == ["gpsbox.conf:2: 'min-accuracy' is already set on line 1"])
+    }
+
     @Test func duplicateKeysAreErrors() {
         #expect(errors("rate = 5\nraw = true\nrate = 6\n") == ["gpsbox.conf:3: 'rate' is already set on line 1"])
     }
