@@ -62,6 +62,7 @@ struct ConfigCommand: Subcommand {
                 let config = try source.load()
                 let set = ConfigOption.all.filter { config.origin(of: $0.key) != .builtInDefault }.count
                 io.out.write("\(path): OK (\(set) of \(ConfigOption.all.count) options set, the rest default)\n")
+                for note in config.notes { io.out.write("note: \(note)\n") }
                 return .success
             } catch {
                 report(error, io: &io)

@@ -29,10 +29,17 @@ public struct ConfigurationSource: Sendable {
 
     /// `--config` and one flag per option of the configuration table (`--rate 5`, `--raw`,
     /// `--no-configure`), declared from the table itself.
-    public static let options: [Option] = [configFile] + ConfigOption.all.map { option in
-        option.isBoolean
+    /// An option's old names (`--min-accuracy`) follow it, so scripts that use them keep working;
+    /// GPSBoxConfiguration.set notes the old name.
+    public static let options: [Option] = [configFile] + ConfigOption.all.flatMap { option in
+        [option.isBoolean
             ? Option(flag: option.flag, negatable: true, default: option.defaultText, help: option.summary)
-            : Option(option.flag, value: option.syntax, default: option.defaultText, help: option.summary)
+            : Option(option.flag, value: option.syntax, default: option.defaultText, help: option.summary)]
+        + option.aliases.map { alias in
+            let help = "the old name of \(option.flag), still accepted"
+            return option.isBoolean ? Option(flag: "--" + alias, negatable: true, help: help)
+                : Option("--" + alias, value: option.syntax, help: help)
+        }
     }
 
     /// The file and the option flags given, in command-line order (the last of a repeated

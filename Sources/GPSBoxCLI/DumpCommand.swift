@@ -34,8 +34,10 @@ struct DumpCommand: Subcommand {
         writing it, or the segment files given) and writes every selected sample, in order.
         """
     static let notes = """
-        Trips are numbered over the whole log: a trip ends at a recording start/stop marker or
-        after 30 minutes without samples; a continuous run ends after 60 s without samples.
+        Trips are numbered over the whole log: a trip ends where recording was stopped or
+        started, or after the trip gap without samples (trip-gap: \(TripRule.describe(TripRule.defaultTripGapMs)), or what the daemon
+        noted in the log); a restart within the gap continues the trip; a continuous run ends
+        after \(TripRule.describe(TripRule.defaultRunGapMs)) without samples.
         Damaged records are skipped and reported on stderr with file and byte offset; the exit
         status is then 3. A torn last record (power cut, copy taken mid-write) is not damage.
         A --trip, --since or --until that selects nothing fails (exit 1) and lists the log's trips.

@@ -13,8 +13,7 @@ struct LogContents: TrackWriter {
         for entry in reader {
             switch entry {
             case .sample(let s): export.add(s)
-            case .tripStart, .tripStop: export.markTripBoundary()
-            default: break
+            default: export.note(entry)
             }
         }
         export.finish()

@@ -42,6 +42,7 @@ struct RunCommand: Subcommand {
             reloadConfiguration: { try source.load() },
             commandEncoding: UBXReceiverCommandEncoding(),
             version: GPSBox.version)
+        for note in configuration.notes { environment.log(.notice, note) }
         let daemon = try Daemon(configuration: configuration, environment: environment)
         return daemon.run() == 0 ? .success : .failure
     }

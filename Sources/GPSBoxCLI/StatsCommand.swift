@@ -17,9 +17,11 @@ struct StatsCommand: Subcommand {
         dead reckoning samples, mean horizontal accuracy).
         """
     static let notes = """
-        Distance counts the steps within continuous runs: across a silence of more than 60 s the
-        path is unknown and adds no distance (the same runs as `gpsbox dump` segments, so a GPX
-        reader's track length agrees). Moving means at least 0.5 m/s by Doppler and by position.
+        Trips and runs are split as `gpsbox dump` splits them (trip gap \(TripRule.describe(TripRule.defaultTripGapMs)) unless
+        the daemon noted another in the log) and counted as `gpsbox status` counts the open trip.
+        Distance counts the steps within continuous runs: across a silence of more than \(TripRule.describe(TripRule.defaultRunGapMs))
+        the path is unknown and adds no distance (so a GPX reader's track length agrees). Moving
+        means at least 0.5 m/s by Doppler and by position.
         Damaged records are reported on stderr and the exit status is 3.
 
         examples:
@@ -63,8 +65,8 @@ struct StatsCommand: Subcommand {
         let progress = LogReadProgress(line: .standardError(io, label: "gpsbox stats"), log: log)
         let (trips, since, until) = log.resolve(progress: progress)
         let reader = log.makeReader()
-        let splitter = TripSplitter()
-        let configuration = TripStatistics.Configuration(gapMs: splitter.runGapMilliseconds)
+        let splitter = TripSplitter(rule: TripRule())
+        let configuration = TripRule().statistics   // what the daemon's live status counts too
         var export = TrackExport(writer: Collector(configuration: configuration), splitter: splitter,
                                  trips: trips, since: since, until: until)
         progress.restart("reading the log")

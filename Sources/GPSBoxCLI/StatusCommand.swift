@@ -64,6 +64,11 @@ struct StatusCommand: Subcommand {
         }
     }
 
+    /// "512 MiB", "28.4 GiB": reset's sizes, with GiB for a card's free space.
+    static func size(_ bytes: Int64) -> String {
+        bytes >= 1 << 30 ? JSONObjectWriter.format(Double(bytes) / Double(1 << 30), decimals: 1) + " GiB" : ResetCommand.size(bytes)
+    }
+
     static func render(_ s: JSONValue, alive: Bool) -> String {
         func num(_ v: JSONValue?, _ decimals: Int) -> String? {
             v?.number.map { JSONObjectWriter.format($0, decimals: decimals) }
@@ -119,6 +124,31 @@ struct StatusCommand: Subcommand {
             + "\(num(log?["unsynced_records"], 0) ?? "0") pending, \(num(log?["bytes_written"], 0) ?? "0") bytes written"
         if let e = log?["error"]?.string { l += " — ERROR: \(e)" }
         lines.append(("log", l))
+        if let stored = log?["stored_bytes"]?.number {
+            var u = "\(Self.size(Int64(stored)))"
+            if let q = log?["quota_bytes"]?.number { u += " of \(Self.size(Int64(q))) quota" }
+            if let p = num(log?["quota_used_pct"], 1) { u += " (\(p) %)" }
+            if let f = log?["free_bytes"]?.number { u += ", \(Self.size(Int64(f))) free on the card" }
+            lines.append(("storage", u))
+        }
+        let deleted = log?["ring_deleted_segments"]?.number ?? 0, dropped = log?["dropped_records"]?.number ?? 0
+        if deleted > 0 || dropped > 0 {
+            var r = "ring deleted \(num(log?["ring_deleted_segments"], 0) ?? "0") oldest segment(s)"
+            if let b = log?["ring_deleted_bytes"]?.number { r += " (\(Self.size(Int64(b))))" }
+            if let t = log?["ring_deleted_through"]?.string { r += ", the log now begins after \(t)" }
+            if dropped > 0 { r += "; \(num(log?["dropped_records"], 0) ?? "0") records dropped" }
+            lines.append(("losses", r))
+        }
+        if let fixes = s["fixes"], let total = num(fixes["total"], 0) {
+            var f = "\(total) received, \(num(fixes["kept"], 0) ?? "0") logged"
+            let reasons = [("not_due", "not due"), ("stationary", "parked"), ("inaccurate", "hAcc too large"),
+                           ("too_close", "too close"), ("invalid", "invalid"), ("not_recording", "not recording")]
+            let skipped = reasons.compactMap { key, words in
+                fixes["skipped"]?[key]?.number.flatMap { $0 > 0 ? "\(JSONObjectWriter.format($0, decimals: 0)) \(words)" : nil }
+            }
+            if !skipped.isEmpty { f += "; skipped: " + skipped.joined(separator: ", ") }
+            lines.append(("fixes", f))
+        }
         if let led = s["led"]?.string { lines.append(("led", led)) }
         let c = s["counters"]
         lines.append(("counters", "bytes \(num(c?["bytes"], 0) ?? "0"), NMEA \(num(c?["nmea"], 0) ?? "0"), "

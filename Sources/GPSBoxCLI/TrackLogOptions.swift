@@ -121,10 +121,8 @@ struct TrackLogOptions {
                 case .sample(let s):
                     _ = splitter.classify(s)
                     newest = max(newest ?? s.time, s.time)
-                case .tripStart, .tripStop:
-                    splitter.markTripBoundary()
                 default:
-                    break
+                    splitter.note(entry)
                 }
             }
             lastTrip = splitter.tripNumber
@@ -150,7 +148,8 @@ struct TrackLogOptions {
         return false
     }
 
-    /// Streams the log into `export`: samples in order, trip markers as boundaries.
+    /// Streams the log into `export`: samples in order, trip markers and trip-gap notes to the
+    /// splitter (TripRule).
     func feed<W: TrackWriter>(_ reader: TrackLogReader, into export: inout TrackExport<W>,
                               progress: LogReadProgress? = nil) {
         var count = 0
@@ -159,8 +158,7 @@ struct TrackLogOptions {
             if count % LogReadProgress.entriesPerCheck == 0 { progress?.update(reader) }
             switch entry {
             case .sample(let s): export.add(s)
-            case .tripStart, .tripStop: export.markTripBoundary()
-            default: break
+            default: export.note(entry)   // trip markers and the daemon's trip-gap note
             }
         }
         export.finish()

@@ -41,6 +41,18 @@ private let repositoryRoot: String = {
         #expect(err.isEmpty)
     }
 
+    /// The old name of max-hacc keeps working, in the file and as a flag, and says so.
+    @Test func theOldNameMinAccuracyIsAcceptedWithANote() throws {
+        let path = try scratchFile("min-accuracy = 20m\n")
+        defer { unlink(path) }
+        let (status, out, _) = gpsbox(["config", "check", path])
+        #expect(status == .success)
+        #expect(out.hasSuffix("note: \(path):1: min-accuracy is the old name of max-hacc (still accepted; rename it)\n"))
+        let (shown, text, _) = gpsbox(["config", "show", "--config", "/dev/null", "--min-accuracy", "none"])
+        #expect(shown == .success)
+        #expect(text.contains("max-hacc         = none"), "\(text)")
+    }
+
     @Test func checkListsEveryErrorAndExits78() throws {
         let path = try scratchFile("rate = 50\nsample-intervall = 1s\nquota = 1 parsec\n")
         defer { unlink(path) }

@@ -51,6 +51,20 @@ import Testing
         #expect(text.contains("speed       5 m/s (18 km/h)\n"))
         #expect(text.contains("trip        #1: 0.45 km in 0:01:51 (moving -)"))
         #expect(text.contains("led         solid\n"))
+        #expect(!text.contains("losses"))   // nothing lost: no line
+        s.logStoredBytes = 128 << 20
+        s.logQuotaBytes = 512 << 20
+        s.logFreeBytes = 3 << 30
+        s.ringDeletedSegments = 2
+        s.ringDeletedBytes = 8 << 20
+        s.ringDeletedThrough = UTCTime(rfc3339: "2026-11-30T08:00:00Z")
+        s.fixCounters.kept = 19
+        s.fixCounters.notDue = 170
+        s.fixCounters.inaccurate = 3
+        let full = StatusCommand.render(try JSONValue(parsing: s.json), alive: true)
+        #expect(full.contains("storage     128 MiB of 512 MiB quota (25 %), 3 GiB free on the card\n"), "\(full)")
+        #expect(full.contains("losses      ring deleted 2 oldest segment(s) (8 MiB), the log now begins after 2026-11-30T08:00:00.000Z\n"))
+        #expect(full.contains("fixes       192 received, 19 logged; skipped: 170 not due, 3 hAcc too large\n"))
         let stale = StatusCommand.render(try JSONValue(parsing: s.json), alive: false)
         #expect(stale.contains("daemon not running: this status is stale"))
     }

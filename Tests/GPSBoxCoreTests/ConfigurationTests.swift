@@ -72,7 +72,7 @@ import Testing
         let defaults = GPSBoxConfiguration()
         #expect(defaults.transport == .serial(device: "/dev/serial0", baud: .auto))
         #expect(defaults.sampleInterval == .seconds(10))
-        #expect(defaults.minAccuracy == Millimetres(rawValue: 50_000))
+        #expect(defaults.maxHorizontalAccuracy == Millimetres(rawValue: 50_000))
         #expect(defaults.logDir == "/var/lib/gpsbox")
         #expect(defaults.statusFile == "/run/gpsbox/status.json")
     }
@@ -109,7 +109,7 @@ import Testing
 
     @Test(arguments: [
         ("no-data-timeout", "500ms"), ("no-data-timeout", "11m"),
-        ("sample-interval", "2h"), ("min-accuracy", "0.5m"), ("min-accuracy", "11km"), ("distance-filter", "10.001km"),
+        ("sample-interval", "2h"), ("max-hacc", "0.5m"), ("max-hacc", "11km"), ("distance-filter", "10.001km"),
         ("stationary-speed", "11m/s"), ("trip-gap", "5s"), ("trip-gap", "8d"), ("quota", "512KiB"), ("quota", "17TiB"),
         ("free-space-floor", "2TiB"), ("segment-size", "32KiB"), ("segment-size", "512MiB"), ("sync-interval", "2h"),
         ("led", "gpiochip0:1024"), ("i2c", "1:0x07"),
@@ -118,6 +118,19 @@ import Testing
         let found = errors("\(key) = \(value)")
         #expect(found.count == 1)
         #expect(found.first?.hasPrefix("gpsbox.conf:1: \(key): '\(value)' is out of range: allowed ") == true, "\(found)")
+    }
+
+    /// `min-accuracy` was the old name of `max-hacc` (a limit on the error, not on accuracy):
+    /// still accepted in the file and as a flag, with a note saying what to call it now.
+    @Test func theOldNameOfMaxHAccIsAcceptedWithANote() throws {
+        let config = try resolve("min-accuracy = 20m\n")
+        #expect(config.maxHorizontalAccuracy == Millimetres(rawValue: 20_000))
+        #expect(config.origin(of: "max-hacc") == .file(path: "gpsbox.conf", line: 1))
+        #expect(config.notes == ["gpsbox.conf:1: min-accuracy is the old name of max-hacc (still accepted; rename it)"])
+        let flagged = try resolve("", flags: [("min-accuracy", "none", "--min-accuracy")])
+        #expect(flagged.maxHorizontalAccuracy == nil && flagged.notes.count == 1)
+        #expect(try resolve("max-hacc = 5m\n").notes.isEmpty)
+        #expect(errors("max-hacc = 5m\nmin-accuracy = 6m\n") == ["gpsbox.conf:2: 'min-accuracy' is already set on line 1"])
     }
 
     @Test func duplicateKeysAreErrors() {

@@ -22,6 +22,58 @@ import Testing
         #expect(v["trip"]?["distance_m"]?.number == 1234.6)
         #expect(v["counters"]?["bytes"]?.number == 0)
     }
+
+    /// What the fast-blinking LED is about, and where the fixes went (issue 12 item 8).
+    @Test func statusJSONShowsStorageAndWhereFixesWent() throws {
+        var s = DaemonStatus()
+        s.logStoredBytes = 128 << 20
+        s.logQuotaBytes = 512 << 20
+        s.logFreeBytes = 3 << 30
+        s.ringDeletedSegments = 3
+        s.ringDeletedBytes = 12 << 20
+        s.ringDeletedThrough = UTCTime(rfc3339: "2026-11-30T08:00:00Z")
+        s.logDroppedRecords = 7
+        s.fixCounters.kept = 360
+        s.fixCounters.notDue = 3200
+        s.fixCounters.inaccurate = 40
+        let v = try JSONValue(parsing: s.json)
+        #expect(v["log"]?["quota_used_pct"]?.number == 25)
+        #expect(v["log"]?["free_bytes"]?.number == Double(3 << 30))
+        #expect(v["log"]?["ring_deleted_segments"]?.number == 3)
+        #expect(v["log"]?["ring_deleted_through"]?.string == "2026-11-30T08:00:00.000Z")
+        #expect(v["log"]?["dropped_records"]?.number == 7)
+        #expect(v["fixes"]?["total"]?.number == 3600)
+        #expect(v["fixes"]?["skipped"]?["inaccurate"]?.number == 40)
+        #expect(v["fixes"]?["skipped"]?["stationary"]?.number == 0)
+    }
+}
+
+/// "No fix" in the journal: once when it has lasted a minute, with what the module saw, and
+/// once when the fix is back.
+@Suite struct FixOutageTests {
+    static func searching(satellites: Int, hAccMetres: Int64) -> Fix {
+        var f = FixFixture.fix(0, hAccMM: hAccMetres * 1000, valid: false, mode: .none)
+        f.satellitesUsed = satellites
+        return f
+    }
+
+    @Test func aMinuteWithoutAFixIsOneLineWithItsNumbers() {
+        var outage = FixOutage(startMs: 0)
+        #expect(outage.add(Self.searching(satellites: 2, hAccMetres: 900), nowMs: 10_000) == nil)
+        #expect(outage.add(Self.searching(satellites: 4, hAccMetres: 35), nowMs: 20_000) == nil)
+        #expect(outage.tick(nowMs: 59_000) == nil)
+        #expect(outage.tick(nowMs: 300_000) == "no fix for 300 s, 4 satellites, best hAcc 35 m")
+        #expect(outage.tick(nowMs: 301_000) == nil)   // once per outage
+        #expect(outage.add(FixFixture.fix(0, hAccMM: 4200), nowMs: 312_000) == "fix again after 312 s: 3d, hAcc 4.2 m")
+        #expect(outage.tick(nowMs: 340_000) == nil)  // a new outage counts from the fix
+    }
+
+    @Test func aShortSearchSaysNothing() {
+        var outage = FixOutage(startMs: 0)
+        #expect(outage.tick(nowMs: 30_000) == nil)
+        #expect(outage.add(FixFixture.fix(0), nowMs: 31_000) == nil)
+        #expect(outage.tick(nowMs: 80_000) == nil)
+    }
 }
 
 @Suite struct JSONValueTests {

@@ -140,26 +140,78 @@ extension Array where Element == SamplerDecision {
     @Test func aGapInFixesSplitsTheTrip() {
         var sampler = Sampler()
         let before = FixFixture.drive(0...20)
-        let after = (400...420).map { FixFixture.fix(Int64($0) * 1000, north: Int32($0) * 900, speedMMs: 10_000) }
+        let after = (1000...1020).map { FixFixture.fix(Int64($0) * 1000, north: Int32($0) * 900, speedMMs: 10_000) }
         let out = Self.run(&sampler, before + after)
         let markers = out.filter { if case .sample = $0 { false } else { true } }
         #expect(markers == [
             .tripStart(id: 1, reason: .boot, time: TrackFixture.t0),
             .tripStop(id: 1, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 20_000)),
-            .tripStart(id: 2, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 400_000)),
+            .tripStart(id: 2, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 1_000_000)),
         ])
-        #expect(sampler.statistics.sampleCount == 3) // 400, 410, 420
+        #expect(sampler.statistics.sampleCount == 3) // 1000, 1010, 1020
     }
 
-    @Test func tickEndsTheTripWhenFixesStop() {
+    @Test func tickEndsTheTripWhenSamplesStop() {
         var sampler = Sampler()
-        _ = Self.run(&sampler, FixFixture.drive(0...5))
-        #expect(sampler.tripGapDeadlineMs == Int64(305_001))
-        #expect(sampler.tick(monotonicMs: 305_000).isEmpty)
-        #expect(sampler.tick(monotonicMs: 305_001) == [
+        _ = Self.run(&sampler, FixFixture.drive(0...5))   // one sample, at 0 s
+        #expect(sampler.tripGapDeadlineMs == Int64(900_001))   // 15 min after it
+        #expect(sampler.tick(monotonicMs: 900_000).isEmpty)
+        #expect(sampler.tick(monotonicMs: 900_001) == [
             .tripStop(id: 1, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 5000))])
         #expect(sampler.tripID == nil && sampler.tripGapDeadlineMs == nil)
-        #expect(sampler.tick(monotonicMs: 900_000).isEmpty)
+        #expect(sampler.tick(monotonicMs: 2_000_000).isEmpty)
+    }
+
+    /// TripRule: a trip ends after the gap without a logged sample, fix or not. Parked at a
+    /// café with the sky in view for 20 minutes, the drive home is a new trip, which starts
+    /// when the box moves off (not with another parked sample), as `stats` splits the log.
+    @Test func aLongStopWithAFixEndsTheTripAndTheNextStartsWhenMoving() {
+        var sampler = Sampler()
+        let drive = FixFixture.drive(0...60)
+        let parked = (61...1_300).map { FixFixture.fix(Int64($0) * 1000, north: 60 * 900, speedMMs: 50) }
+        let driveOn = (1_301...1_330).map { FixFixture.fix(Int64($0) * 1000, north: Int32($0 - 1_241) * 900, speedMMs: 10_000) }
+        let out = Self.run(&sampler, drive + parked + driveOn)
+        let markers = out.filter { if case .sample = $0 { false } else { true } }
+        #expect(markers.count == 3, "\(markers)")
+        #expect(markers[1] == .tripStop(id: 1, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 960_000)))
+        #expect(markers[2] == .tripStart(id: 2, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 1_310_000)))
+        #expect(sampler.statistics.sampleCount == 3)   // 1310, 1320, 1330: the parked spot is not logged again
+    }
+
+    /// A power blip: the daemon restarts, reads its log and goes on with the same trip when the
+    /// next sample comes within the trip gap of the last logged one; the statistics go on too.
+    @Test func aRestartWithinTheTripGapContinuesTheTrip() {
+        var before = Sampler()
+        let first = Self.run(&before, FixFixture.drive(0...60)).samples
+        var after = Sampler(firstTripID: 2)
+        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), monotonicMs: 0)
+        let out = FixFixture.drive(130...190).flatMap { after.add($0, monotonicMs: $0.time!.rawValue - TrackFixture.t0.rawValue - 100_000) }
+        #expect(out.allSatisfy { if case .sample = $0 { true } else { false } }, "no trip marker: \(out)")
+        #expect(after.tripID == 1)
+        #expect(after.statistics == TripStatistics(first + out.samples))
+        #expect(after.statistics.gapCount == 1)   // the 70 s off draws no line
+    }
+
+    @Test func aRestartAfterTheTripGapStartsANewTrip() {
+        var before = Sampler()
+        let first = Self.run(&before, FixFixture.drive(0...60)).samples
+        var after = Sampler(firstTripID: 2)
+        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), monotonicMs: 0)
+        let out = FixFixture.drive(2000...2010).flatMap { after.add($0, monotonicMs: 1000) }
+        #expect(out.first == .tripStop(id: 1, reason: .gap, time: first.last!.time))
+        #expect(out.dropFirst().first == .tripStart(id: 2, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 2_000_000)))
+        #expect(after.statistics.sampleCount == 2)
+    }
+
+    /// `gpsbox reset` under a running daemon: status starts from nothing, like `stats` on the
+    /// emptied log.
+    @Test func forgettingTheTripStartsAfresh() {
+        var sampler = Sampler()
+        _ = Self.run(&sampler, FixFixture.drive(0...60))
+        sampler.forgetTrip()
+        #expect(sampler.tripID == nil && sampler.statistics.sampleCount == 0 && sampler.lastSample == nil)
+        let out = Self.run(&sampler, FixFixture.drive(61...70))
+        #expect(out.first == .tripStart(id: 2, reason: .boot, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 61_000)))
     }
 
     @Test func recordingTogglesOpenAndCloseTrips() {

@@ -11,6 +11,8 @@ public struct ConfigOption: Sendable {
     public let summary: String
     /// Booleans also take `--KEY` / `--no-KEY` on the command line.
     public let isBoolean: Bool
+    /// Earlier names still accepted in the file and as flags (`config check` notes them).
+    public let aliases: [String]
     let apply: Apply
     let read: Read
 
@@ -18,16 +20,19 @@ public struct ConfigOption: Sendable {
     public var defaultText: String { read(GPSBoxConfiguration()) }
     public func text(in config: GPSBoxConfiguration) -> String { read(config) }
 
-    init(_ key: String, _ syntax: String, _ summary: String, isBoolean: Bool = false, apply: @escaping Apply, read: @escaping Read) {
+    init(_ key: String, _ syntax: String, _ summary: String, isBoolean: Bool = false, aliases: [String] = [],
+         apply: @escaping Apply, read: @escaping Read) {
         self.key = key
         self.syntax = syntax
         self.summary = summary
         self.isBoolean = isBoolean
+        self.aliases = aliases
         self.apply = apply
         self.read = read
     }
 
-    public static func named(_ key: String) -> ConfigOption? { all.first { $0.key == key } }
+    /// The option called `key`, by its name or an earlier name.
+    public static func named(_ key: String) -> ConfigOption? { all.first { $0.key == key || $0.aliases.contains(key) } }
 
     public static let all: [ConfigOption] = [
         // Receiver
@@ -84,12 +89,14 @@ public struct ConfigOption: Sendable {
                          c.sampleInterval = try inRange(ConfigValueSyntax.duration(t), .zero ... .seconds(3600), t, "0s-1h")
                      },
                      read: { ConfigValueSyntax.format($0.sampleInterval) }),
-        ConfigOption("min-accuracy", "METRES (1m-10km) | none", "skip fixes whose horizontal accuracy estimate (hAcc) is worse",
+        // Called min-accuracy until 2026-12 (issue 12): a limit on the error, not on accuracy.
+        ConfigOption("max-hacc", "METRES (1m-10km) | none", "skip fixes whose horizontal accuracy estimate (hAcc, the likely error) is larger",
+                     aliases: ["min-accuracy"],
                      apply: { c, t throws(ConfigValueError) in
-                         c.minAccuracy = t == "none" ? nil
+                         c.maxHorizontalAccuracy = t == "none" ? nil
                              : try inRange(ConfigValueSyntax.length(t), Millimetres(rawValue: 1000) ... Millimetres(rawValue: 10_000_000), t, "1m-10km or none")
                      },
-                     read: { $0.minAccuracy.map(ConfigValueSyntax.format) ?? "none" }),
+                     read: { $0.maxHorizontalAccuracy.map(ConfigValueSyntax.format) ?? "none" }),
         ConfigOption("distance-filter", "METRES (0-10km)", "skip a sample closer than this to the last logged one; 0 is off",
                      apply: { c, t throws(ConfigValueError) in
                          c.distanceFilter = try inRange(ConfigValueSyntax.length(t), Millimetres(rawValue: 0) ... Millimetres(rawValue: 10_000_000), t, "0-10km")
@@ -104,7 +111,7 @@ public struct ConfigOption: Sendable {
                      isBoolean: true,
                      apply: { c, t throws(ConfigValueError) in c.autoRecord = try ConfigValueSyntax.bool(t) },
                      read: { String($0.autoRecord) }),
-        ConfigOption("trip-gap", "DURATION (10s-7d)", "a gap without samples this long starts a new trip",
+        ConfigOption("trip-gap", "DURATION (10s-7d)", "a gap without samples longer than this starts a new trip (also in dump/stats)",
                      apply: { c, t throws(ConfigValueError) in
                          c.tripGap = try inRange(ConfigValueSyntax.duration(t), .seconds(10) ... .seconds(7 * 86_400), t, "10s-7d")
                      },

@@ -30,16 +30,18 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     // Sampling and trips
     /// Log one sample per interval, aligned to GPS time; zero logs every epoch.
     public var sampleInterval: Duration = .seconds(10)
-    /// Skip fixes whose horizontal accuracy estimate is worse; nil accepts every fix.
-    public var minAccuracy: Millimetres? = Millimetres(rawValue: 50_000)
+    /// Skip fixes whose horizontal accuracy estimate (hAcc) is larger; nil accepts every fix
+    /// (`max-hacc`, formerly `min-accuracy`).
+    public var maxHorizontalAccuracy: Millimetres? = Millimetres(rawValue: 50_000)
     /// Skip samples closer than this to the last logged one; zero logs them all.
     public var distanceFilter = Millimetres(rawValue: 0)
     /// Below this ground speed the box counts as parked: position jitter adds no distance.
     public var stationarySpeed = MillimetresPerSecond(rawValue: 500)
     /// Start recording when the daemon starts (otherwise wait for `gpsbox record start`).
     public var autoRecord = true
-    /// A gap without samples at least this long starts a new trip.
-    public var tripGap: Duration = .seconds(15 * 60)
+    /// A gap without samples longer than this starts a new trip (TripRule, also used by `dump`
+    /// and `stats`).
+    public var tripGap: Duration = .milliseconds(TripRule.defaultTripGapMs)
 
     // Track log
     public var logDir = "/var/lib/gpsbox"
@@ -61,6 +63,8 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
 
     /// Where each option's value came from, by key; absent means the built-in default.
     public private(set) var origins: [String: ConfigOrigin] = [:]
+    /// Things worth telling but not wrong: an option set by its old name.
+    public private(set) var notes: [String] = []
 
     public init() {}
 
@@ -94,7 +98,10 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
         } catch {
             throw ConfigError(.invalidValue(key: key, error), at: origin)
         }
-        origins[key] = origin
+        origins[option.key] = origin
+        if key != option.key {
+            notes.append("\(origin): \(key) is the old name of \(option.key) (still accepted; rename it)")
+        }
     }
 
     /// Reads a configuration file's text on top of the defaults, then applies `flags`
@@ -111,11 +118,12 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
             var firstLine: [String: Int] = [:]
             for entry in entries {
                 let at = ConfigOrigin.file(path: path, line: entry.line)
-                if let first = firstLine[entry.key] {
+                let key = ConfigOption.named(entry.key)?.key ?? entry.key   // an old name is the same option
+                if let first = firstLine[key] {
                     errors.append(ConfigError(.duplicateKey(entry.key, firstLine: first), at: at))
                     continue
                 }
-                firstLine[entry.key] = entry.line
+                firstLine[key] = entry.line
                 do { try config.set(entry.key, to: entry.value, from: at) } catch { errors.append(error) }
             }
         }

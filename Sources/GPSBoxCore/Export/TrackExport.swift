@@ -42,6 +42,9 @@ public struct TrackExport<Writer: TrackWriter> {
 
     public mutating func markTripBoundary() { splitter.markTripBoundary() }
 
+    /// A log entry that is not a sample (trip markers, the daemon's trip-gap note).
+    public mutating func note(_ entry: LogEntry) { splitter.note(entry) }
+
     public mutating func add(_ sample: TrackSample) {
         let position = splitter.classify(sample)
         switch position {

@@ -1,6 +1,8 @@
-// Where trips and continuous runs begin. A trip ends at a trip marker in the log (recording
-// stopped or started) or after a long silence; a run ends inside a trip when samples stop
-// for a shorter while (a tunnel, a lost fix). Times run on the receiver's clock: the Pi has
+// Where trips and continuous runs begin, by the one trip rule (Tracking/TripRule.swift). A trip
+// ends at a recording start/stop or gap marker in the log or after `tripGapMilliseconds`
+// without samples; a run ends inside a trip when samples stop for a shorter while (a tunnel, a
+// lost fix). Boot and shutdown markers are no boundary: a daemon restart within the trip gap
+// continues the trip, as the daemon itself does. Times run on the receiver's clock: the Pi has
 // no RTC, and a sample earlier than the one before it (a receiver that jumped back) starts a
 // new run rather than drawing a line backwards in time.
 
@@ -13,23 +15,45 @@ public struct TripSplitter: Sendable {
         case sameRun
     }
 
-    /// A silence longer than this (ms) ends a run. Default: 60 s, six missed samples at the
-    /// daemon's default 10 s sample interval.
+    /// A silence longer than this (ms) ends a run (`TripRule.runGapMs`).
     public var runGapMilliseconds: Int64
-    /// A silence longer than this (ms) ends a trip. Default: 30 minutes.
+    /// A silence longer than this (ms) ends a trip (`TripRule.tripGapMs`); a `trip-gap` event
+    /// of the daemon in the log replaces it from there on.
     public var tripGapMilliseconds: Int64
 
     public private(set) var tripNumber = 0
     private var last: UTCTime?
     private var boundaryPending = true
 
-    public init(runGapMilliseconds: Int64 = 60_000, tripGapMilliseconds: Int64 = 30 * 60_000) {
+    public init(runGapMilliseconds: Int64 = TripRule.defaultRunGapMs, tripGapMilliseconds: Int64 = TripRule.defaultTripGapMs) {
         self.runGapMilliseconds = runGapMilliseconds
         self.tripGapMilliseconds = tripGapMilliseconds
     }
 
-    /// A trip start/stop marker in the log: the next sample opens a new trip.
+    public init(rule: TripRule) {
+        self.init(runGapMilliseconds: rule.runGapMs, tripGapMilliseconds: rule.tripGapMs)
+    }
+
+    public var rule: TripRule { TripRule(tripGapMs: tripGapMilliseconds, runGapMs: runGapMilliseconds) }
+
+    /// The next sample opens a new trip.
     public mutating func markTripBoundary() { boundaryPending = true }
+
+    /// A log entry other than a sample: trip markers that end a trip, and the daemon's note
+    /// of its trip gap. Everything else is ignored.
+    public mutating func note(_ entry: LogEntry) {
+        switch entry {
+        case .tripStart(let m), .tripStop(let m):
+            switch m.reason {
+            case .boot, .shutdown: break   // a restart within the gap continues the trip
+            default: markTripBoundary()
+            }
+        case .event(let e):
+            if let ms = TripRule.tripGap(fromEvent: e.key, value: e.value) { tripGapMilliseconds = ms }
+        default:
+            break
+        }
+    }
 
     public mutating func classify(_ sample: TrackSample) -> Position {
         defer { last = sample.time }

@@ -68,6 +68,14 @@ public final class SegmentWriter {
     /// Records appended but not yet synced (lost by a power cut now).
     public var unsyncedRecords: Int { pendingRecords }
 
+    /// What the log holds now, bytes: its closed segments and the open one (what the quota
+    /// counts, for status).
+    public var storedBytes: Int64 { closed.reduce(open?.size ?? 0) { $0 + $1.sizeBytes } }
+
+    /// How often `reset` (or a hand) erased the log under this writer: the daemon then starts
+    /// its trip and counts afresh.
+    public private(set) var resetsNoticed = 0
+
     /// When `tick` will next sync (monotonic ms), for the main loop's poll timeout; nil when
     /// nothing is waiting.
     public var nextSyncDue: Int64? {
@@ -247,6 +255,7 @@ public final class SegmentWriter {
     }
 
     private func noticeReset() {
+        resetsNoticed += 1
         open?.file?.close()
         open = nil
         lastClosedSize = 0  // the run's earlier segments are gone: the next one starts afresh

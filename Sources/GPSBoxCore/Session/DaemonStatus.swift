@@ -44,6 +44,20 @@ public struct DaemonStatus: Equatable, Sendable {
     public var logSegments = 0
     public var logSyncs = 0
     public var logError: String?
+    /// What the log holds, the quota it may use and the free space of its filesystem, bytes.
+    public var logStoredBytes: Int64?
+    public var logQuotaBytes: Int64?
+    public var logFreeBytes: Int64?
+    /// Oldest segments the ring deleted since start (quota or free-space floor), their bytes,
+    /// and the start time of the newest of them: the log now begins after it.
+    public var ringDeletedSegments = 0
+    public var ringDeletedBytes: Int64 = 0
+    public var ringDeletedThrough: UTCTime?
+    /// Records refused because storage failed long enough to fill the buffer.
+    public var logDroppedRecords = 0
+
+    /// Where every epoch fix went (Sampler's counters): kept, or the filter that skipped it.
+    public var fixCounters = SamplerCounters()
 
     public var ledPattern: String?
     public var bytesRead = 0
@@ -102,7 +116,29 @@ public struct DaemonStatus: Equatable, Sendable {
         log.field("segments_created", logSegments)
         log.field("syncs", logSyncs)
         log.field("error", logError)
+        log.field("stored_bytes", logStoredBytes)
+        log.field("quota_bytes", logQuotaBytes)
+        if let used = logStoredBytes, let quota = logQuotaBytes, quota > 0 {
+            log.field("quota_used_pct", Double(used) * 100 / Double(quota), decimals: 1)
+        }
+        log.field("free_bytes", logFreeBytes)
+        log.field("ring_deleted_segments", ringDeletedSegments)
+        log.field("ring_deleted_bytes", ringDeletedBytes)
+        log.field("ring_deleted_through", ringDeletedThrough?.rfc3339)
+        log.field("dropped_records", logDroppedRecords)
         w.rawField("log", log.finished())
+        var fixes = JSONObjectWriter()
+        fixes.field("total", fixCounters.total)
+        fixes.field("kept", fixCounters.kept)
+        var rejected = JSONObjectWriter()
+        rejected.field("invalid", fixCounters.invalid)
+        rejected.field("not_recording", fixCounters.notRecording)
+        rejected.field("inaccurate", fixCounters.inaccurate)
+        rejected.field("not_due", fixCounters.notDue)
+        rejected.field("too_close", fixCounters.tooClose)
+        rejected.field("stationary", fixCounters.stationary)
+        fixes.rawField("skipped", rejected.finished())
+        w.rawField("fixes", fixes.finished())
         w.field("led", ledPattern)
         var c = JSONObjectWriter()
         c.field("bytes", bytesRead)

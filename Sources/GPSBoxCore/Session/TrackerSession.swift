@@ -138,4 +138,17 @@ extension TrackerSession {
     public func updateSamplerConfiguration(_ configuration: SamplerConfiguration) {
         sampler.configuration = configuration
     }
+
+    /// The log was erased while running: the trip and the written-sample count start afresh.
+    public func logErased() {
+        sampler.forgetTrip()
+        samplesWritten = 0
+    }
+
+    /// After a restart: continue the trip the log ends in (TripRule), and keep trip ids unique.
+    public func resume(from log: LoggedTrip, nowMs: Int64) {
+        if let open = log.open {
+            sampler.resume(trip: open.id, last: open.last, statistics: open.statistics, monotonicMs: nowMs)
+        }
+    }
 }

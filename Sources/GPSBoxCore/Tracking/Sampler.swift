@@ -7,9 +7,12 @@
 // 1. Invalid: no time, no position, or the receiver says the solution is not valid
 //    (NAV-PVT gnssFixOK, RMC status A, GGA quality > 0). These do not count as "a fix" for
 //    the trip gap either.
-// 2. Trip gap: more than `tripGapMs` since the previous valid fix, by receiver time (either
-//    direction: a time jump is a discontinuity too) or by the monotonic clock, closes the
-//    open trip; the next kept sample opens a new one.
+// 2. Trip gap (TripRule): more than `tripGapMs` since the trip's last kept sample, by receiver
+//    time (either direction: a time jump is a discontinuity too) or by the monotonic clock,
+//    closes the open trip; the next kept sample opens a new one. Measured from samples, not
+//    fixes, so the log alone tells `dump` and `stats` where the trip ended: parked with a fix
+//    for the gap ends a trip just as a garage without sky does. Parked, the last sample stays
+//    the reference for stationary jitter, so the next trip starts when the box moves off.
 // 3. Not recording.
 // 4. Accuracy: hAcc above the limit. NMEA-only receivers send no estimate; those fixes pass.
 // 5. Alignment: one sample per window [k·I, (k+1)·I) of receiver UTC time, the first fix in
@@ -44,7 +47,8 @@ public struct Sampler: Sendable {
     private var lastWindowTime: Int64?
     private var anchor: TrackSample?
     private var lastFixTime: UTCTime?
-    private var lastFixMonotonicMs: Int64?
+    /// When (monotonic) the open trip's last sample was kept, or it was resumed.
+    private var lastSampleMonotonicMs: Int64?
 
     /// `firstTripID`: one more than the last trip id found in the log, so ids stay unique.
     public init(configuration: SamplerConfiguration = SamplerConfiguration(), firstTripID: UInt32 = 1) {
@@ -63,13 +67,12 @@ public struct Sampler: Sendable {
         }
         var out: [SamplerDecision] = []
         let t = sample.time.rawValue
-        if let last = lastFixTime, let lastMono = lastFixMonotonicMs,
-           abs(t - last.rawValue) > configuration.tripGapMs || monotonicMs - lastMono > configuration.tripGapMs {
+        if tripID != nil, let last = lastSample, abs(t - last.time.rawValue) > configuration.tripGapMs
+            || (lastSampleMonotonicMs.map { monotonicMs - $0 > configuration.tripGapMs } ?? false) {
             closeTrip(.gap, into: &out)
             lastWindowTime = nil
         }
         lastFixTime = sample.time
-        lastFixMonotonicMs = monotonicMs
 
         guard isRecording else {
             counters.notRecording += 1
@@ -109,6 +112,7 @@ public struct Sampler: Sendable {
         }
         anchor = sample
         lastSample = sample
+        lastSampleMonotonicMs = monotonicMs
         statistics.add(sample)
         counters.kept += 1
         out.append(.sample(sample))
@@ -120,10 +124,10 @@ public struct Sampler: Sendable {
         configuration.intervalMs > 0 ? floorDivide(t, configuration.intervalMs) : t
     }
 
-    /// Called when the daemon wakes without a fix: ends the open trip once no valid fix has
-    /// arrived for the trip gap.
+    /// Called when the daemon wakes without a sample: ends the open trip once no sample has
+    /// been kept for the trip gap.
     public mutating func tick(monotonicMs: Int64) -> [SamplerDecision] {
-        guard tripID != nil, let lastMono = lastFixMonotonicMs,
+        guard tripID != nil, let lastMono = lastSampleMonotonicMs,
               monotonicMs - lastMono > configuration.tripGapMs else { return [] }
         var out: [SamplerDecision] = []
         closeTrip(.gap, into: &out)
@@ -133,7 +137,7 @@ public struct Sampler: Sendable {
     /// Monotonic time at which `tick` would close the open trip (nil: nothing to wait for),
     /// so a poll loop can sleep until then.
     public var tripGapDeadlineMs: Int64? {
-        guard tripID != nil, let lastMono = lastFixMonotonicMs else { return nil }
+        guard tripID != nil, let lastMono = lastSampleMonotonicMs else { return nil }
         return lastMono + configuration.tripGapMs + 1
     }
 
@@ -160,11 +164,42 @@ public struct Sampler: Sendable {
         return out
     }
 
-    private mutating func closeTrip(_ reason: TripBoundaryReason, into out: inout [SamplerDecision]) {
-        guard let id = tripID else { return }
-        if let end = lastFixTime { out.append(.tripStop(id: id, reason: reason, time: end)) }
+    /// Continues trip `id` after a restart (TripRule: a restart within the trip gap is no new
+    /// trip). `last` is the trip's newest logged sample and `statistics` what the log gives for
+    /// it; `monotonicMs` is now. The next sample continues the trip when it comes within the
+    /// trip gap of `last` (receiver time), else it starts a new trip.
+    public mutating func resume(trip id: UInt32, last: TrackSample, statistics: TripStatistics, monotonicMs: Int64) {
+        tripID = id
+        nextTripID = max(nextTripID, id &+ 1)
+        lastSample = last
+        anchor = last
+        lastWindowTime = last.time.rawValue
+        lastSampleMonotonicMs = monotonicMs
+        self.statistics = statistics
+        pendingStartReason = .boot
+    }
+
+    /// The log was erased under the daemon (`gpsbox reset`, the folder deleted): the open trip
+    /// went with it. No marker (it would be the first record of an empty log); the next sample
+    /// starts a new trip from nothing, so status counts afresh as `stats` on the new log does.
+    public mutating func forgetTrip() {
         tripID = nil
         anchor = nil
+        lastSample = nil
+        lastWindowTime = nil
+        lastSampleMonotonicMs = nil
+        isStationary = false
+        statistics = TripStatistics(configuration: configuration.statistics)
+        pendingStartReason = .boot
+    }
+
+    private mutating func closeTrip(_ reason: TripBoundaryReason, into out: inout [SamplerDecision]) {
+        guard let id = tripID else { return }
+        if let end = lastFixTime ?? lastSample?.time { out.append(.tripStop(id: id, reason: reason, time: end)) }
+        tripID = nil
+        // Parked (or out of sky) for the gap: the last sample stays the jitter reference, so
+        // the next trip begins when the box moves rather than with another parked sample.
+        if reason != .gap { anchor = nil }
         isStationary = false
         pendingStartReason = reason == .recordingToggled ? .recordingToggled : .gap
     }

@@ -6,6 +6,7 @@
 //   across a gap longer than `gapMs` (no fix for that long) adds neither distance nor moving
 //   time: the path in between is unknown, and a straight line would invent distance after,
 //   say, a night parked indoors. Shorter gaps (a tunnel) count as the straight geodesic.
+//   The daemon and `stats` both use the run gap of TripRule here, so they agree.
 // - A step is "moving" when both its own speed (distance / time) and the receiver's Doppler
 //   speed at its end are at least `movingSpeed` (without a receiver speed, the step speed
 //   alone decides). Doppler guards against position noise, which on a parked receiver easily
@@ -28,7 +29,7 @@ public struct TripStatistics: Hashable, Sendable {
         /// Elevation change needed before gain/loss is counted, metres.
         public var elevationHysteresisMetres: Double
 
-        public init(movingSpeed: Double = 0.5, gapMs: Int64 = 300_000, elevationHysteresisMetres: Double = 3) {
+        public init(movingSpeed: Double = 0.5, gapMs: Int64 = TripRule.defaultRunGapMs, elevationHysteresisMetres: Double = 3) {
             self.movingSpeed = movingSpeed
             self.gapMs = gapMs
             self.elevationHysteresisMetres = elevationHysteresisMetres

@@ -146,11 +146,17 @@ extension Daemon {
     func openWriter(now: Int64) {
         do {
             let dir = try POSIXLogDirectory.create(path: config.logDir)
-            let first = lastTripID(in: dir) + 1
+            let logged = loggedTrip(in: dir)
             writer = try SegmentWriter(directory: dir, configuration: config.logWriterConfiguration(version: env.version), now: now)
-            if session.sampler.nextTripID < first {
-                session = TrackerSession(configuration: session.configuration, firstTripID: first)
+            resetsSeen = 0
+            if session.sampler.nextTripID <= logged.highestTripID {
+                session = TrackerSession(configuration: session.configuration, firstTripID: logged.highestTripID + 1)
+                session.resume(from: logged, nowMs: now)
+                if let open = logged.open {
+                    log(.notice, "continuing trip \(open.id) (last sample \(open.last.time.rfc3339); a new trip starts if the next comes after the trip gap)")
+                }
             }
+            noteTripGap(now: now)
         } catch {
             if writer == nil, lastError != error.description {
                 log(.error, "track log unavailable: \(error)", [("log-dir", config.logDir)])
@@ -160,21 +166,27 @@ extension Daemon {
         }
     }
 
-    /// The highest trip id in the newest segments, so trip ids stay unique across restarts.
-    func lastTripID(in dir: POSIXLogDirectory) -> UInt32 {
-        guard let names = try? TrackLogReader.segmentNames(in: dir), !names.isEmpty else { return 0 }
-        let newest = names.suffix(2).map { name in
-            TrackLogReader.Source(displayName: name.fileName) { () throws(LogIOError) -> any ReadableLogFile in
-                try dir.openForReading(name.fileName)
+    /// The trip gap in the log, so `dump` and `stats` split it by the same rule (TripRule).
+    func noteTripGap(now: Int64) {
+        let ms = session.sampler.configuration.tripGapMs
+        writer?.append(.event(LogEvent(time: session.latestFix?.time, key: TripRule.logEventKey, value: String(ms))), now: now)
+    }
+
+    /// The trip ids and the trip the log ends in, from the newest segments: twice as many
+    /// each time until the last trip is read whole (a trip is rarely longer than a segment).
+    func loggedTrip(in dir: POSIXLogDirectory) -> LoggedTrip {
+        let names = (try? TrackLogReader.segmentNames(in: dir)) ?? []
+        let rule = TripRule(tripGapMs: session.sampler.configuration.tripGapMs)
+        var count = 2
+        while true {
+            let newest = names.suffix(count).map { name in
+                TrackLogReader.Source(displayName: name.fileName) { () throws(LogIOError) -> any ReadableLogFile in
+                    try dir.openForReading(name.fileName)
+                }
             }
+            let logged = LoggedTrip(TrackLogReader(sources: newest), rule: rule)
+            if !logged.wantsOlderEntries || count >= names.count { return logged }
+            count *= 2
         }
-        var highest: UInt32 = 0
-        for entry in TrackLogReader(sources: newest) {
-            switch entry {
-            case .tripStart(let m), .tripStop(let m): highest = max(highest, m.tripID)
-            default: break
-            }
-        }
-        return highest
     }
 }

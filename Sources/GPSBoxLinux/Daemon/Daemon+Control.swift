@@ -89,6 +89,7 @@ extension Daemon {
         }
         if old.statusFile != new.statusFile { openControlSocket(now: now) }
         session.updateSamplerConfiguration(new.samplerConfiguration)
+        if old.tripGap != new.tripGap { noteTripGap(now: now) }
         if old.led != new.led { led = LEDDriver(led: Self.makeLED(new, log: log)) }
         statusFile = new.statusFile.isEmpty ? nil : StatusFile(path: new.statusFile)
     }
@@ -168,7 +169,15 @@ extension Daemon {
             s.logSegments = w.statistics.segmentsCreated
             s.logSyncs = w.statistics.syncs
             s.logError = w.lastError?.description
+            s.logStoredBytes = w.storedBytes
+            s.logFreeBytes = try? w.directory.freeBytes()
+            s.logDroppedRecords = w.statistics.droppedRecords
         }
+        s.logQuotaBytes = config.quota.rawValue
+        s.ringDeletedSegments = ringDeleted.segments
+        s.ringDeletedBytes = ringDeleted.bytes
+        s.ringDeletedThrough = ringDeleted.newestTime
+        s.fixCounters = session.sampler.counters
         if let f = storageFailure { s.logError = f }
         s.ledPattern = led.pattern.name
         let c = session.counters

@@ -31,6 +31,7 @@ extension Daemon {
         folderLock = nil
         if vanished {
             warnLimited(.warning, "log folder vanished while running: re-creating it", [("log-dir", config.logDir)], now: now)
+            session.logErased()
             writer?.close(now: now)  // its segment is gone: what it still buffered cannot be kept
             writer = nil
         }
@@ -69,24 +70,68 @@ extension Daemon {
     /// again, and one for every batch of segments the ring deleted.
     func reportWriterState(now: Int64) {
         guard let w = writer else { return }
+        if w.resetsNoticed > resetsSeen {
+            log(.notice, "track log erased under the daemon (gpsbox reset): the trip starts afresh", [("log-dir", config.logDir)])
+            session.logErased()
+        }
+        resetsSeen = w.resetsNoticed
         let error = w.lastError?.description
         if error != reportedWriterError {
             if let error {
-                warnLimited(.error, "track log write failed: \(error); records stay buffered and are retried",
-                            [("log-dir", config.logDir)], now: now)
+                warnLimited(.error, "track log write failed: \(error); \(w.unsyncedRecords) records buffered and retried, "
+                            + storageFigures(w), [("log-dir", config.logDir)], now: now)
             } else {
-                log(.notice, "track log writing again", [("records-synced", String(w.statistics.syncedRecords))])
+                log(.notice, "track log writing again", [("records-synced", String(w.statistics.syncedRecords)),
+                                                         ("records-dropped", String(w.statistics.droppedRecords))])
             }
             reportedWriterError = error
         }
         // One line per batch the ring deleted (docs/log-format.md §6): how many, how much, how old.
         for batch in w.takeDeletions() {
+            ringDeleted.segments += batch.segments
+            ringDeleted.bytes += batch.bytes
+            ringDeleted.newestTime = batch.newestTime ?? ringDeleted.newestTime
             let why = batch.reason == .quota ? "to keep the quota" : "to keep the free-space floor"
             var data = [("log-dir", config.logDir), ("bytes", String(batch.bytes))]
             if let oldest = batch.oldestTime { data.append(("oldest", oldest.rfc3339)) }
             if let newest = batch.newestTime { data.append(("newest", newest.rfc3339)) }
-            log(.notice, "ring deleted \(batch.segments) oldest segment(s) \(why)", data)
+            log(.notice, "ring deleted \(batch.segments) oldest segment(s) \(why) (\(Self.readable(batch.bytes))); " + storageFigures(w), data)
         }
+        // Dropped records: one line when dropping starts, none while it goes on (the recovery
+        // line above gives the total).
+        let dropped = w.statistics.droppedRecords
+        if dropped > droppedSeen, !droppingReported {
+            log(.error, "records dropped: the buffer is full while storage fails (\(dropped) so far); "
+                + storageFigures(w), [("log-dir", config.logDir)])
+            droppingReported = true
+        }
+        if error == nil { droppingReported = false }
+        droppedSeen = dropped
+    }
+
+    /// The numbers of a storage problem: free space, what the log holds against its quota.
+    func storageFigures(_ w: SegmentWriter) -> String {
+        let free = (try? w.directory.freeBytes()).map { "\(Self.readable($0)) free" } ?? "free space unknown"
+        return "\(free), log \(Self.readable(w.storedBytes)) of quota \(Self.readable(config.quota.rawValue))"
+    }
+
+    /// "0 B", "48.0 KiB", "511.9 MiB", "28.4 GiB": sizes as a person reads them in the journal.
+    static func readable(_ bytes: Int64) -> String {
+        let units: [(String, Int64)] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
+        for (unit, size) in units where bytes >= size {
+            return JSONObjectWriter.format(Double(bytes) / Double(size), decimals: 1) + " " + unit
+        }
+        return "\(bytes) B"
+    }
+
+    /// Once a second: the no-fix line when the module sends data but no usable fix (the LED's
+    /// slow blink) for a minute; silence or a lost module has lines of its own.
+    func watchFix(now: Int64) {
+        guard link != nil, !noDataReported, session.lastBytesAtMs != nil else {
+            fixOutage.restart(atMs: now)
+            return
+        }
+        if let line = fixOutage.tick(nowMs: now) { log(.warning, line) }
     }
 
     /// A line that may repeat every loop goes through the journal's rate limit.

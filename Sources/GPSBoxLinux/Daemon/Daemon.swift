@@ -77,11 +77,20 @@ public final class Daemon {
     /// `gpsbox record` reaches the daemon here (nil: no status file, or the socket failed).
     var control: ControlSocket?
     var nextControlAttemptAt: Int64 = 0
+    /// The ring's deletions since start, for status (Daemon+Storage adds each batch).
+    var ringDeleted = RingDeletion(reason: .quota)
+    /// Dropped records already told to the journal; no usable fix, told once (issue 12 item 8).
+    var droppedSeen = 0
+    var droppingReported = false
+    /// The writer's `resetsNoticed` already acted on.
+    var resetsSeen = 0
+    var fixOutage: FixOutage
 
     public init(configuration: GPSBoxConfiguration, environment: DaemonEnvironment) throws(SystemError) {
         config = Self.fittingFileSizeLimit(configuration, log: environment.log)
         env = environment
         startedAt = environment.clock()
+        fixOutage = FixOutage(startMs: startedAt)
         signals = try SignalReceiver()
         notifier = (try? SystemdNotifier.fromEnvironment()) ?? nil
         watchdogIntervalMs = SystemdNotifier.watchdogIntervalMilliseconds().map { Int64($0) }
@@ -175,6 +184,7 @@ public final class Daemon {
         control?.expire(now: now)
         if now >= nextStatusAt {
             checkLogFolder(now: now)
+            watchFix(now: now)
             if control == nil, now >= nextControlAttemptAt { openControlSocket(now: now) }
         }
         _ = serviceOutward(now: now)
@@ -259,8 +269,8 @@ public final class Daemon {
             }
         case .sampleWritten:
             if writer != nil { led.flash(now: now, durationMilliseconds: Int(light.flashMs)) }
-        case .fix:
-            break
+        case .fix(let fix):
+            if let line = fixOutage.add(fix, nowMs: now) { log(.notice, line) }
         case .reply(let reply):
             moduleSaid(reply, now: now)
         }

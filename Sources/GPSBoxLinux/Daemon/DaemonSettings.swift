@@ -6,7 +6,7 @@ extension GPSBoxConfiguration {
     public var samplerConfiguration: SamplerConfiguration {
         SamplerConfiguration(
             intervalMs: ConfigValueSyntax.milliseconds(sampleInterval),
-            maximumHorizontalAccuracyMetres: minAccuracy.map { Double($0.rawValue) / 1000 },
+            maximumHorizontalAccuracyMetres: maxHorizontalAccuracy.map { Double($0.rawValue) / 1000 },
             distanceFilterMetres: Double(distanceFilter.rawValue) / 1000,
             suppressesStationaryJitter: stationarySpeed.rawValue > 0,
             stationarySpeed: Double(stationarySpeed.rawValue) / 1000,
