@@ -67,6 +67,16 @@ public struct AutoBaud<Counter: FrameCounting> {
     /// that floods without end (a USB link ignores the rate) still ends the scan in time
     /// for the daemon's watchdog.
     private static var maxWindowsPerRate: Int64 { 3 }
+    /// A backlog is what queued while the port was closed or nobody read it, so it can only
+    /// be met this soon after the scan starts (the port just opened). Later, bytes faster
+    /// than the line are a source that ignores the rate (a USB link, a simulator run faster
+    /// than real time) and are judged like any others.
+    private static var backlogGraceMilliseconds: Int64 { 500 }
+    /// Nor can a backlog be larger than the buffers that held it: a pty's 64 KiB of flip
+    /// buffers and n_tty's 4 KiB. Past that, the source itself is faster than the line.
+    private static var largestBacklog: Int { 65_536 + 4096 }
+    private var scanSince: Int64 = 0
+    private var backlogInScan = 0
 
     /// `preferred` (e.g. the rate that worked last time) is tried first.
     public init(counter: Counter, candidates: [BaudRate] = defaultCandidates, preferred: BaudRate? = nil,
@@ -87,6 +97,8 @@ public struct AutoBaud<Counter: FrameCounting> {
     /// Begins with the first candidate.
     public mutating func start(now: Int64) -> Step {
         index = 0
+        scanSince = now
+        backlogInScan = 0
         return listen(now: now)
     }
 
@@ -94,13 +106,16 @@ public struct AutoBaud<Counter: FrameCounting> {
     public mutating func received(_ bytes: [UInt8], now: Int64) -> Step {
         guard case .listen = step else { return step }
         bytesAtFoundRate += bytes
-        if isBacklog(now: now), now + Int64(windowMilliseconds) <= latestDeadline {
+        if now - scanSince < Self.backlogGraceMilliseconds, isBacklog(now: now),
+           backlogInScan + bytesAtFoundRate.count <= Self.largestBacklog,
+           now + Int64(windowMilliseconds) <= latestDeadline {
             // Bytes queued while nobody listened (a port closed between attempts, a VM's
             // serial backend) arrive at once and were received at another rate: as garbage
             // they would give up the right rate, as valid frames prove a wrong one (the VM
             // saw "module talks at 921600 Bd" from a module at 9600). Drop them and listen
             // afresh.
             backlogBytesSkipped += bytesAtFoundRate.count
+            backlogInScan += bytesAtFoundRate.count
             startCounting(now: now)
             return step
         }
