@@ -2,8 +2,8 @@
 // and `FileDescriptor.write` (the only places gpsbox reads or writes a descriptor) before
 // they call the kernel, so a test can make the log writer meet ENOSPC after a short write, the
 // status file meet EIO, or a serial port meet EINTR, EAGAIN and EIO, on a real file, pipe or
-// pty. Faults are matched by path prefix (a test's own temporary folder or pty), so tests
-// running in parallel never take each other's faults. Nothing is queued in production: the
+// pty. Faults are matched by path (a test's own file or pty, or its own temporary folder given
+// with a trailing "/"), so tests running in parallel never take each other's faults. Nothing is queued in production: the
 // cost there is one uncontended lock per read or write.
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +29,7 @@ public enum SyscallFaults {
 
     private struct Queue {
         var call: Call
-        var pathPrefix: String
+        var path: String
         var faults: [SyscallFault]
     }
 
@@ -46,28 +46,34 @@ public enum SyscallFaults {
         return body()
     }
 
-    /// Queues `faults` for the next `call`s on descriptors whose path starts with
-    /// `pathPrefix`, one per call, in order; calls after the last fault reach the kernel.
-    public static func inject(_ faults: [SyscallFault], into call: Call, pathPrefix: String) {
+    /// Queues `faults` for the next `call`s on the descriptor opened as `path`, or on
+    /// every descriptor under it when it ends in "/"; one fault per call, in order; calls
+    /// after the last fault reach the kernel.
+    public static func inject(_ faults: [SyscallFault], into call: Call, path: String) {
         guard !faults.isEmpty else { return }
-        locked { queues.append(Queue(call: call, pathPrefix: pathPrefix, faults: faults)) }
+        locked { queues.append(Queue(call: call, path: path, faults: faults)) }
     }
 
-    /// Faults not yet taken for `call` under `pathPrefix`: a test checks its faults were met.
-    public static func pending(_ call: Call, pathPrefix: String) -> Int {
-        locked { queues.filter { $0.call == call && $0.pathPrefix == pathPrefix }.reduce(0) { $0 + $1.faults.count } }
+    /// Faults not yet taken for `call` on `path`: a test checks its faults were met.
+    public static func pending(_ call: Call, path: String) -> Int {
+        locked { queues.filter { $0.call == call && $0.path == path }.reduce(0) { $0 + $1.faults.count } }
     }
 
-    /// Drops every fault queued under `pathPrefix` (a test's cleanup).
-    public static func removeAll(pathPrefix: String) {
-        locked { queues.removeAll { $0.pathPrefix == pathPrefix } }
+    /// Drops every fault queued for `path` (a test's cleanup).
+    public static func removeAll(path: String) {
+        locked { queues.removeAll { $0.path == path } }
+    }
+
+    /// "/dev/pts/1" must not catch "/dev/pts/12": a prefix matches only as a folder.
+    private static func matches(_ path: String, _ prefix: String) -> Bool {
+        path == prefix || (prefix.hasSuffix("/") && path.hasPrefix(prefix))
     }
 
     /// The fault this call takes, if one is queued for it.
     static func next(_ call: Call, path: String?) -> SyscallFault? {
         locked {
             guard !queues.isEmpty, let path,
-                  let i = queues.firstIndex(where: { $0.call == call && path.hasPrefix($0.pathPrefix) })
+                  let i = queues.firstIndex(where: { $0.call == call && matches(path, $0.path) })
             else { return nil }
             let fault = queues[i].faults.removeFirst()
             if queues[i].faults.isEmpty { queues.remove(at: i) }
