@@ -71,8 +71,9 @@ public enum SyscallFaults {
 
     /// The fault this call takes, if one is queued for it.
     static func next(_ call: Call, path: String?) -> SyscallFault? {
-        locked {
-            guard !queues.isEmpty, let path,
+        guard let path else { return nil }
+        return locked {
+            guard !queues.isEmpty,
                   let i = queues.firstIndex(where: { $0.call == call && matches(path, $0.path) })
             else { return nil }
             let fault = queues[i].faults.removeFirst()
