@@ -1,42 +1,42 @@
-// Where an exporting command writes: a file given with -o (created or truncated), or the
-// command's standard output. Standard output goes through `CommandIO.out` so tests capture it.
+// The one place a command's text goes: the process's standard output or error, a file the
+// command created (`dump -o FILE`), or memory (tests and help snapshots read `text`). A class,
+// so `dump` can hand the same output to its exporters (ExportSink) that its messages use.
 import GPSBoxCore
 import GPSBoxSystem
 
-final class CommandOutput: ExportSink {
-    private let file: OutputFile?
-    private var out: any TextSink
+public final class CommandOutput: ExportSink {
+    /// The buffered file written to; nil when collecting in memory.
+    public let file: OutputFile?
+    /// Everything written, when collecting in memory.
+    public private(set) var text = ""
 
-    /// `path` nil or "-": the command's standard output.
-    init(path: String?, io: CommandIO) throws(SystemError) {
-        out = io.out
-        if let path, path != "-" {
-            file = try OutputFile(creating: path)
-        } else if let stdout = io.out as? FileSink {
-            file = stdout.file   // bytes straight into the process's buffered stdout
-        } else {
-            file = nil
-        }
+    /// Writes to `file` (bytes go straight into its buffer).
+    public init(_ file: OutputFile) { self.file = file }
+
+    /// Collects in memory.
+    public init() { file = nil }
+
+    /// `path` "-": `standardOutput`; otherwise the file, created or truncated.
+    public static func creating(_ path: String, standardOutput: CommandOutput) throws(SystemError) -> CommandOutput {
+        path == "-" ? standardOutput : CommandOutput(try OutputFile(creating: path))
     }
 
-    func write(_ text: String) {
-        if let file { file.write(text) } else { out.write(text) }
+    public func write(_ text: String) {
+        if let file { file.write(text) } else { self.text += text }
     }
 
-    func write(utf8 bytes: UnsafeRawBufferPointer) {
-        if let file {
-            file.write(bytes: bytes)
-        } else {
-            out.write(String(decoding: bytes, as: UTF8.self))
-        }
+    public func write(utf8 bytes: UnsafeRawBufferPointer) {
+        if let file { file.write(bytes: bytes) } else { text += String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// Flushes, and hands the (value-typed) standard output sink back to the command.
-    func finish(_ io: inout CommandIO) {
-        file?.flush()
-        io.out = out
-    }
+    public func flush() { file?.flush() }
 
     /// The first write error on the file, if any (a full disk, say).
-    var error: SystemError? { file?.error }
+    public var error: SystemError? { file?.error }
+
+    /// A descriptor on a terminal: progress lines are drawn there, and nowhere else.
+    var terminal: OutputFile? {
+        guard let file, Terminal.isTerminal(file.fd) else { return nil }
+        return file
+    }
 }

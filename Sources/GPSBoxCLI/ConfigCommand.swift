@@ -7,28 +7,23 @@ import GPSBoxCore
 struct ConfigCommand: Subcommand {
     static let name = "config"
     static let abstract = "Check a configuration file or show the effective configuration."
-    static let usage = """
-        gpsbox config check [FILE]
-               gpsbox config show [--config FILE] [OPTION FLAGS…]
-        """
-    static var help: String {
-        """
-        check  validates FILE (default \(GPSBoxConfiguration.defaultPath)); prints FILE:LINE: reason
-               for each error and exits 78 if there is any.
+    static let operands = "check [FILE] | show"
+    static let options = ConfigurationSource.options
+    static let description = """
+        check  validates FILE (default \(GPSBoxConfiguration.defaultPath), or --config FILE); prints
+               FILE:LINE: reason for each error and exits 78 if there is any.
         show   prints every option's effective value and its origin (default, FILE:LINE or
-               flag). Option flags are those of `gpsbox run` and override the file:
-
-
-        """ + ConfigurationSource.flagHelp + """
-
+               flag). Option flags are those of `gpsbox run` and override the file.
+        """
+    static let notes = """
         The file has one `key = value` per line; `#` starts a comment. Durations: 500ms 10s 5m 2h;
         sizes: 512MiB 4MiB 1G; lengths: 50m; speeds: 0.5m/s 2km/h 1kn; booleans: true/false.
 
         examples:
           gpsbox config check /etc/gpsbox/gpsbox.conf
           gpsbox config show --rate 5
+          gpsbox config --config ./test.conf show
         """
-    }
 
     enum Action {
         case check(path: String)
@@ -36,18 +31,27 @@ struct ConfigCommand: Subcommand {
     }
     let action: Action
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        guard let verb = args.positional() else { throw UsageError("missing action: check or show") }
+    /// The action is the first operand wherever it stands: `config --config FILE show` and
+    /// `config show --config FILE` are the same request.
+    init(_ args: Arguments) throws(UsageError) {
+        guard let verb = args.operands.first else { throw UsageError("missing action: check or show") }
         switch verb {
         case "check":
-            let path = args.positional() ?? GPSBoxConfiguration.defaultPath
-            action = .check(path: path)
+            try args.expectOperands(atMost: 2)
+            if let flag = args.given.first(where: { $0.option != ConfigurationSource.configFile }) {
+                throw UsageError("\(flag.spelling): check reads only the file; option flags go with show")
+            }
+            let file = args.operands.dropFirst().first
+            if let file, args.isGiven(ConfigurationSource.configFile) {
+                throw UsageError("check \(file): give the file once, as FILE or as --config FILE")
+            }
+            action = .check(path: file ?? args.value(ConfigurationSource.configFile) ?? GPSBoxConfiguration.defaultPath)
         case "show":
-            action = .show(try ConfigurationSource(&args))
+            try args.expectOperands(atMost: 1)
+            action = .show(ConfigurationSource(args))
         default:
             throw UsageError("unknown action '\(verb)': expected check or show")
         }
-        try args.expectEnd()
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {

@@ -1,6 +1,7 @@
 // Where `gpsbox run` (and `gpsbox config show`) get their configuration: the file named by
-// `--config` (default /etc/gpsbox/gpsbox.conf) plus one flag per option. The flags are kept,
-// so on SIGHUP the daemon re-reads the file and applies the same flags on top again.
+// `--config` (default /etc/gpsbox/gpsbox.conf) plus one flag per option, declared from the
+// table. The flags are kept, so on SIGHUP the daemon re-reads the file and applies the same
+// flags on top again.
 import GPSBoxCore
 import GPSBoxSystem
 
@@ -17,37 +18,26 @@ public struct ConfigurationSource: Sendable {
         self.flags = flags
     }
 
-    /// Takes `--config FILE` and every option flag (`--rate 5`, `--raw`, `--no-configure`)
-    /// out of `args`, leaving the rest for the caller.
-    public init(_ args: inout Arguments) throws(UsageError) {
-        let explicitPath = try args.option("--config")
-        self.init(path: explicitPath ?? GPSBoxConfiguration.defaultPath, pathIsExplicit: explicitPath != nil)
-        for option in ConfigOption.all {
-            if option.isBoolean {
-                if args.flag(option.flag) { flags.append((option.key, "true", option.flag)) }
-                if args.flag("--no-" + option.key) { flags.append((option.key, "false", "--no-" + option.key)) }
-            } else if let value = try args.option(option.flag) {
-                flags.append((option.key, value, option.flag))
-            }
-        }
+    /// `--config FILE`.
+    public static let configFile = Option("--config", value: "FILE", default: GPSBoxConfiguration.defaultPath,
+                                          help: "configuration file")
+
+    /// `--config` and one flag per option of the configuration table (`--rate 5`, `--raw`,
+    /// `--no-configure`), declared from the table itself.
+    public static let options: [Option] = [configFile] + ConfigOption.all.map { option in
+        option.isBoolean
+            ? Option(flag: option.flag, negatable: true, default: option.defaultText, help: option.summary)
+            : Option(option.flag, value: option.syntax, default: option.defaultText, help: option.summary)
     }
 
-    /// Usage text for the option flags, for `--help` of the commands that take them: one
-    /// option per line, summary and `[default]` in a column (on the next line when the flag
-    /// is too long for it).
-    public static var flagHelp: String {
-        let column = 34
-        func row(_ left: String, _ right: String) -> String {
-            let flag = "  " + left
-            if flag.count + 2 <= column { return flag + String(repeating: " ", count: column - flag.count) + right + "\n" }
-            return flag + "\n" + String(repeating: " ", count: column) + right + "\n"
+    /// The file and the option flags given, in command-line order (the last of a repeated
+    /// flag wins, as it is applied last).
+    public init(_ args: Arguments) {
+        self.init(path: args.value(Self.configFile) ?? GPSBoxConfiguration.defaultPath,
+                  pathIsExplicit: args.isGiven(Self.configFile))
+        for given in args.given where given.option != Self.configFile && Self.options.contains(given.option) {
+            flags.append((String(given.option.name.dropFirst(2)), given.value, given.spelling))
         }
-        var s = row("--config FILE", "configuration file [\(GPSBoxConfiguration.defaultPath)]")
-        for option in ConfigOption.all {
-            let left = option.isBoolean ? "--[no-]\(option.key)" : "\(option.flag) \(option.syntax)"
-            s += row(left, option.summary + " [\(option.defaultText)]")
-        }
-        return s
     }
 
     /// Whether the file exists; a missing default file means "defaults only".

@@ -6,18 +6,26 @@ import GPSBoxLinux
 struct ConfigureCommand: Subcommand {
     static let name = "configure"
     static let abstract = "Identify and configure a u-blox module (rate, messages, model, baud), optionally saving it."
-    static let usage = "gpsbox configure (--device PATH [--baud N|auto] | --i2c BUS[:ADDR]) [--rate HZ] [--model NAME] [--no-nmea] [--set-baud N] [--save]"
-    static let help = """
-        options:
-          --device PATH      serial device (default /dev/serial0)
-          --baud N|auto      rate the module talks at now (default auto: listen at each standard rate)
-          --i2c BUS[:ADDR]   use the DDC (I2C) port instead, e.g. 1 or 1:0x42
-          --rate HZ          navigation solutions per second, 1-25 (default 1)
-          --model NAME       dynamic platform model: \(DynamicPlatformModel.allCases.map(\.rawValue).joined(separator: ", "))
-          --no-nmea          switch NMEA output off (UBX only)
-          --set-baud N       switch the module's UART to N Bd and follow it
-          --save             also store the configuration in battery-backed RAM and flash
-
+    /// The options that set a configuration key; their defaults are the table's.
+    static let device = Option("--device", value: "PATH", default: defaultText("device"), help: "serial device")
+    static let baud = Option("--baud", value: "N|auto", default: defaultText("baud"), help: """
+        rate the module talks at now (auto: listen at each standard rate)
+        """)
+    static let i2c = Option("--i2c", value: "BUS[:ADDR]", help: "use the DDC (I2C) port instead, e.g. 1 or 1:0x42")
+    static let rate = Option("--rate", value: "HZ", default: defaultText("rate"),
+                             help: "navigation solutions per second, 1-25")
+    static let model = Option("--model", value: "NAME", default: defaultText("dynamic-model"), help: """
+        dynamic platform model: \(DynamicPlatformModel.allCases.map(\.rawValue).joined(separator: ", "))
+        """)
+    static let noNMEA = Option(flag: "--no-nmea", help: "switch NMEA output off (UBX only)")
+    static let setBaud = Option("--set-baud", value: "N", help: "switch the module's UART to N Bd and follow it")
+    static let save = Option(flag: "--save", help: "also store the configuration in battery-backed RAM and flash")
+    static let options = [device, baud, i2c, rate, model, noNMEA, setBaud, save]
+    /// Option → configuration key, and the value a flag stands for.
+    static let keys: [(option: Option, key: String)] = [
+        (device, "device"), (baud, "baud"), (i2c, "i2c"), (rate, "rate"), (model, "dynamic-model"), (noNMEA, "nmea-output"),
+    ]
+    static let notes = """
         The module is identified with UBX-MON-VER: u-blox 8 and older get CFG-PRT/CFG-MSG/CFG-RATE/
         CFG-NAV5, M9/M10/F9 get CFG-VALSET. Every command waits for ACK-ACK or ACK-NAK. The module is
         asked which of its ports this is (CFG-PRT, or MON-COMMS on M9/M10/F9), and on a UART the output
@@ -26,24 +34,24 @@ struct ConfigureCommand: Subcommand {
         everything was acknowledged.
         """
 
+    private static func defaultText(_ key: String) -> String? { ConfigOption.named(key)?.defaultText }
+
     var flags: [(key: String, value: String, flag: String)] = []
     var setBaud: Int?
     var save = false
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        for (flag, key) in [("--device", "device"), ("--baud", "baud"), ("--i2c", "i2c"), ("--rate", "rate"),
-                            ("--model", "dynamic-model")] {
-            if let v = try args.option(flag) { flags.append((key, v, flag)) }
+    /// Only the flags given go to the configuration, so its origins say "flag" for them alone.
+    init(_ args: Arguments) throws(UsageError) {
+        for given in args.given {
+            guard let key = Self.keys.first(where: { $0.option == given.option })?.key else { continue }
+            flags.append((key, given.option == Self.noNMEA ? "false" : given.value, given.spelling))
         }
-        if args.flag("--no-nmea") { flags.append(("nmea-output", "false", "--no-nmea")) }
-        if let b = try args.option("--set-baud") {
-            guard let n = Int(b), ReceiverSettings.standardBaudRates.contains(n) else {
-                throw UsageError("--set-baud: '\(b)' is not one of \(ReceiverSettings.standardBaudRates.map(String.init).joined(separator: ", "))")
-            }
-            setBaud = n
+        let rates = ReceiverSettings.standardBaudRates
+        setBaud = try args.value(Self.setBaud, "one of \(rates.map(String.init).joined(separator: ", "))") { b in
+            Int(b).flatMap { rates.contains($0) ? $0 : nil }
         }
-        save = args.flag("--save")
-        try args.expectEnd()
+        save = args.flag(Self.save)
+        try args.expectOperands(atMost: 0)
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {

@@ -14,30 +14,31 @@ import GPSBoxLinux
 struct DecodeCommand: Subcommand {
     static let name = "decode"
     static let abstract = "Decode a raw NMEA/UBX/RTCM3 stream into JSON lines."
-    static let usage = "gpsbox decode [FILE|-] [--format tpv|messages|stats]"
-    static let help = """
-        FILE is a capture or serial dump; - or nothing reads stdin.
-
-        options:
-          --format tpv        one gpsd TPV object per navigation epoch (default)
-          --format messages   every frame: decoded NMEA and UBX messages, RTCM3 headers, and
-                              what was skipped (DISCARDED with byte offset and reason)
-          --format stats      one object with the frame counters and message counts
-                              (Ctrl-C prints the counts gathered so far)
-
-        exit status: 0 ok; 1 unreadable input; 2 usage error; 3 done, but damaged data was skipped.
-        """
+    static let operands = "[FILE|-]"
+    static let format = Option("--format", value: Format.allCases.map(\.rawValue).joined(separator: "|"),
+                               default: Format.tpv.rawValue, help: """
+        what to print
+        tpv       one gpsd TPV object per navigation epoch
+        messages  every frame: decoded NMEA and UBX messages, RTCM3
+                  headers, and what was skipped (DISCARDED with byte
+                  offset and reason)
+        stats     one object with the frame counters and message
+                  counts (Ctrl-C prints the counts gathered so far)
+        """)
+    static let options = [format]
+    static let description = "FILE is a capture or serial dump; - or nothing reads stdin."
+    static let notes = "exit status: 0 ok; 1 unreadable input; 2 usage error; 3 done, but damaged data was skipped."
 
     enum Format: String, CaseIterable { case tpv, messages, stats }
 
     let path: String?
     let format: Format
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        format = try args.option("--format", as: Format.self) ?? .tpv
-        let p = args.positional()
+    init(_ args: Arguments) throws(UsageError) {
+        format = try args.value(Self.format, as: Format.self) ?? .tpv
+        try args.expectOperands(atMost: 1)
+        let p = args.operands.first
         path = p == "-" ? nil : p
-        try args.expectEnd()
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
@@ -92,7 +93,7 @@ extension DecodeCommand {
     /// SIGINT as a descriptor, only when this is the gpsbox process writing to its own stdout (a
     /// test calling `GPSBox.main` with a string sink keeps the signal mask of its runner).
     static func interruptWatch(_ io: CommandIO) -> InterruptWatch? {
-        guard io.out is FileSink else { return nil }
+        guard io.out.file === OutputFile.standardOutput else { return nil }
         return InterruptWatch()
     }
 }

@@ -6,32 +6,34 @@ import GPSBoxSystem
 struct DumpCommand: Subcommand {
     static let name = "dump"
     static let abstract = "Export the track log as GPX, GeoJSON, CSV, KML, gpsd JSON or NMEA."
-    static let usage = """
-        gpsbox dump [--log-dir DIR | FILE…] [--format gpx|geojson|csv|kml|jsonl|nmea]
-                           [--since T] [--until T] [--trip N|last|all] [--points] [-o FILE]
-        """
-    static let help = """
+    static let operands = TrackLogOptions.operands
+    static let format = Option("--format", value: Format.allCases.map(\.rawValue).joined(separator: "|"), help: """
+        (default: from -o's extension, else gpx)
+        gpx      GPX 1.1, a <trk> per trip, a <trkseg> per continuous run
+                 (speed, course, accuracy in the gpsbox extension namespace,
+                 docs/gpx-extension.md)
+        geojson  RFC 7946 FeatureCollection, a MultiLineString per trip with
+                 start, end, distance_m, duration_s
+        csv      one row per sample, units in the column names
+        kml      KML 2.2 for Google Earth, a LineString per run
+        jsonl    gpsd TPV objects, one per line (as `gpsbox decode`)
+        nmea     GGA + RMC sentences, to replay into any NMEA tool
+        """)
+    static let points = Option(flag: "--points", help: """
+        geojson: also a Point Feature per sample (time, speed, fix … as
+        properties), after the trips' lines
+        """)
+    static let output = Option("--output", short: "-o", value: "FILE", help: """
+        write to FILE instead of standard output; its extension picks the
+        format: .gpx .geojson .json .csv .kml .jsonl .nmea (a --format
+        that disagrees is a usage error)
+        """)
+    static let options = [format, points, output] + TrackLogOptions.options
+    static let description = """
         Reads the segments of a track log (a directory, also a copy taken while the daemon was
         writing it, or the segment files given) and writes every selected sample, in order.
-
-        options:
-          --format F         (default: from -o's extension, else gpx)
-                             gpx      GPX 1.1, a <trk> per trip, a <trkseg> per continuous run
-                                      (speed, course, accuracy in the gpsbox extension namespace,
-                                      docs/gpx-extension.md)
-                             geojson  RFC 7946 FeatureCollection, a MultiLineString per trip with
-                                      start, end, distance_m, duration_s
-                             csv      one row per sample, units in the column names
-                             kml      KML 2.2 for Google Earth, a LineString per run
-                             jsonl    gpsd TPV objects, one per line (as `gpsbox decode`)
-                             nmea     GGA + RMC sentences, to replay into any NMEA tool
-          --points           geojson: also a Point Feature per sample (time, speed, fix … as
-                             properties), after the trips' lines
-          -o, --output FILE  write to FILE instead of standard output; its extension picks the
-                             format: .gpx .geojson .json .csv .kml .jsonl .nmea (a --format
-                             that disagrees is a usage error)
-        \(TrackLogOptions.helpLines)
-
+        """
+    static let notes = """
         Trips are numbered over the whole log: a trip ends at a recording start/stop marker or
         after 30 minutes without samples; a continuous run ends after 60 s without samples.
         Damaged records are skipped and reported on stderr with file and byte offset; the exit
@@ -67,13 +69,12 @@ struct DumpCommand: Subcommand {
     var output: String?
     var points = false
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        let explicit = try args.option("--format", as: Format.self)
-        output = try args.option("-o", "--output")
+    init(_ args: Arguments) throws(UsageError) {
+        let explicit = try args.value(Self.format, as: Format.self)
+        output = args.value(Self.output)
         format = try Self.format(explicit: explicit, output: output)
-        points = args.flag("--points")
-        log = try TrackLogOptions(&args, allowFiles: true)
-        try args.expectEnd()
+        points = args.flag(Self.points)
+        log = try TrackLogOptions(args)
         if points && format != .geojson { throw UsageError("--points only applies to --format geojson") }
     }
 
@@ -104,7 +105,7 @@ struct DumpCommand: Subcommand {
         let (trips, since, until) = log.resolve(progress: progress)
         let target: CommandOutput
         do {
-            target = try CommandOutput(path: output, io: io)
+            target = try output.map { p throws(SystemError) in try .creating(p, standardOutput: io.out) } ?? io.out
         } catch {
             io.err.write("gpsbox dump: \(WriteError(error))\n")
             return .failure
@@ -136,13 +137,13 @@ struct DumpCommand: Subcommand {
             }
         }
         progress.finish()
-        target.finish(&io)
+        target.flush()
         if let e = target.error {
             io.err.write("gpsbox dump: \(WriteError(e))\n")
             return .failure
         }
         let damaged = TrackLogOptions.report(reader, command: Self.name, nothingRead: reader.entriesRead == 0,
-                                             to: &io.err)
+                                             to: io.err)
         if samples == 0 {
             io.err.write("gpsbox dump: no samples selected: \(log.whyNothingSelected())\n")
             return damaged ? .damagedDataSkipped : .failure

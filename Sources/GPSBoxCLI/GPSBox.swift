@@ -44,13 +44,13 @@ public enum GPSBox {
             io.err.write("gpsbox: unknown command '\(name)'\n\n" + rootHelp)
             return .usage
         }
-        var args = Arguments(Array(argv.dropFirst()))
-        if args.flag("--help", "-h") {
-            io.out.write(helpText(for: type))
-            return .success
-        }
         do {
-            let cmd = try type.init(&args)
+            let args = try Arguments(Array(argv.dropFirst()), options: type.options)
+            if args.wantsHelp {
+                io.out.write(helpText(for: type))
+                return .success
+            }
+            let cmd = try type.init(args)
             return try cmd.run(&io)
         } catch let e as UsageError {
             io.err.write("gpsbox \(type.name): \(e.message)\nusage: \(type.usage)\n")
@@ -75,9 +75,16 @@ public enum GPSBox {
         return s
     }
 
+    /// Abstract, usage, description, the options list rendered from the declarations, notes.
     public static func helpText(for type: any Subcommand.Type) -> String {
         var s = "\(type.abstract)\n\nusage: \(type.usage)\n"
-        if !type.help.isEmpty { s += "\n" + type.help + (type.help.hasSuffix("\n") ? "" : "\n") }
+        func paragraph(_ text: String) {
+            guard !text.isEmpty else { return }
+            s += "\n" + text + (text.hasSuffix("\n") ? "" : "\n")
+        }
+        paragraph(type.description)
+        if !type.options.isEmpty { paragraph(type.optionsHeading + "\n" + OptionText.list(type.options)) }
+        paragraph(type.notes)
         return s
     }
 }
@@ -85,9 +92,8 @@ public enum GPSBox {
 struct VersionCommand: Subcommand {
     static let name = "version"
     static let abstract = "Print the gpsbox version."
-    static let usage = "gpsbox version"
-    static let help = ""
-    init(_ args: inout Arguments) throws(UsageError) { try args.expectEnd() }
+    static let options: [Option] = []
+    init(_ args: Arguments) throws(UsageError) { try args.expectOperands(atMost: 0) }
     func run(_ io: inout CommandIO) throws -> ExitStatus {
         io.out.write("gpsbox \(GPSBox.version)\n")
         return .success

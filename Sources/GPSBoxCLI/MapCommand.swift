@@ -6,18 +6,18 @@ import GPSBoxSystem
 struct MapCommand: Subcommand {
     static let name = "map"
     static let abstract = "Draw the trips as an SVG map (or an HTML page), offline."
-    static let usage = "gpsbox map [--log-dir DIR | FILE…] [--trip N|last|all] [--since T] [--until T] [--title TEXT] -o FILE.svg|FILE.html"
-    static let help = """
+    static let operands = TrackLogOptions.operands
+    static let output = Option("--output", short: "-o", value: "FILE.svg|FILE.html", required: true,
+                               help: "the picture (.svg) or a page around it (.html)")
+    static let title = Option("--title", value: "TEXT", help: "replaces the title line (default: date and distance)")
+    static let options = [output, title] + TrackLogOptions.options
+    static let description = """
         Draws the selected trips on a plain background, no map tiles and no network needed: the
         route coloured by speed with a legend, start and end markers, sample points, a scale bar,
         a north arrow and a title with the date and the distance. The picture is 1000 × 800
         units; the .html page shows the same SVG, scaled to the browser window.
-
-        options:
-          -o, --output FILE  FILE.svg or FILE.html (required)
-          --title TEXT       replaces the title line (default: date and distance)
-        \(TrackLogOptions.helpLines)
-
+        """
+    static let notes = """
         examples:
           gpsbox map --trip last -o ride.svg
           gpsbox map --since 7d -o week.html
@@ -28,15 +28,14 @@ struct MapCommand: Subcommand {
     var output: String
     var title: String?
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        guard let o = try args.option("-o", "--output") else { throw UsageError("-o FILE.svg or -o FILE.html is required") }
+    init(_ args: Arguments) throws(UsageError) {
+        guard let o = args.value(Self.output) else { throw UsageError(Self.output.missingMessage) }
         guard o.hasSuffix(".svg") || o.hasSuffix(".html") || o.hasSuffix(".htm") || o == "-" else {
             throw UsageError("-o: '\(o)' must end in .svg or .html")
         }
         output = o
-        title = try args.option("--title")
-        log = try TrackLogOptions(&args, allowFiles: true)
-        try args.expectEnd()
+        title = args.value(Self.title)
+        log = try TrackLogOptions(args)
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
@@ -57,7 +56,7 @@ struct MapCommand: Subcommand {
         }
         let target: CommandOutput
         do {
-            target = try CommandOutput(path: output, io: io)
+            target = try .creating(output, standardOutput: io.out)
         } catch {
             io.err.write("gpsbox map: \(WriteError(error))\n")
             return .failure
@@ -71,12 +70,12 @@ struct MapCommand: Subcommand {
             log.feed(reader, into: &pass2, progress: progress)
         }
         progress.finish()
-        target.finish(&io)
+        target.flush()
         if let e = target.error {
             io.err.write("gpsbox map: \(WriteError(e))\n")
             return .failure
         }
-        let damaged = TrackLogOptions.report(reader, command: Self.name, to: &io.err)
+        let damaged = TrackLogOptions.report(reader, command: Self.name, to: io.err)
         return damaged ? .damagedDataSkipped : .success
     }
 }

@@ -50,9 +50,8 @@ final class ProgressLine {
     static func standardError(_ io: CommandIO, label: String, writesToStandardOutput: Bool = false) -> ProgressLine {
         var draw: ((String) -> Void)?
         var columns = 80
-        let outputOnScreen = writesToStandardOutput && (io.out as? FileSink).map { Terminal.isTerminal($0.file.fd) } ?? true
-        if !outputOnScreen, let sink = io.err as? FileSink, Terminal.isTerminal(sink.file.fd) {
-            let file = sink.file
+        let outputOnScreen = writesToStandardOutput && (io.out.file == nil || io.out.terminal != nil)
+        if !outputOnScreen, let file = io.err.terminal {
             draw = { file.write($0); file.flush() }
             columns = Terminal.columns(file.fd) ?? 80
         }

@@ -5,8 +5,11 @@ import GPSBoxLinux
 struct RecordCommand: Subcommand {
     static let name = "record"
     static let abstract = "Start or stop recording in the running logger (a new trip starts each time)."
-    static let usage = "gpsbox record start|stop [--status-file PATH]"
-    static let help = """
+    static let operands = "start|stop"
+    static let statusFile = Option("--status-file", value: "PATH", default: StatusCommand.defaultPath,
+                                   help: "the daemon's status file; the control socket is beside it")
+    static let options = [statusFile]
+    static let description = """
         Asks the daemon through its control socket, control.sock beside the status file
         (/run/gpsbox/control.sock), and prints the state that resulted. Root, the daemon's
         user and members of the gpsbox group may use it. No pid is read from any file and
@@ -15,14 +18,14 @@ struct RecordCommand: Subcommand {
 
     enum Action: String { case start, stop }
     let action: Action
-    var path = "/run/gpsbox/status.json"
+    let path: String
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        path = try args.option("--status-file") ?? path
-        guard let word = args.positional() else { throw UsageError("say start or stop") }
+    init(_ args: Arguments) throws(UsageError) {
+        path = args.value(Self.statusFile) ?? StatusCommand.defaultPath
+        guard let word = args.operands.first else { throw UsageError("say start or stop") }
         guard let a = Action(rawValue: word) else { throw UsageError("'\(word)' is not start or stop") }
         action = a
-        try args.expectEnd()
+        try args.expectOperands(atMost: 1)
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {

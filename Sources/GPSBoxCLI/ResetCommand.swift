@@ -8,18 +8,18 @@ import GPSBoxSystem
 struct ResetCommand: Subcommand {
     static let name = "reset"
     static let abstract = "Delete all logged tracks (asks first)."
-    static let usage = "gpsbox reset --log-dir DIR [--yes]"
-    static let help = """
+    static let logDirectory = Option("--log-dir", value: "DIR", required: true,
+                                     help: "the track log directory (e.g. /var/lib/gpsbox)")
+    static let yes = Option(flag: "--yes", short: "-y", help: "do not ask")
+    static let options = [logDirectory, yes]
+    static let description = """
         Deletes every segment file of the track log in DIR after printing what will go and
         asking for "yes" on standard input. Refuses a directory that holds neither the gpsbox
         marker file nor segment files, so a mistyped path deletes nothing. Refused while a
         `gpsbox run` logs into DIR (the message names its pid): stop it first with
         `sudo systemctl stop gpsbox`, reset, then start it again.
-
-        options:
-          --log-dir DIR   the track log directory (required, e.g. /var/lib/gpsbox)
-          --yes, -y       do not ask
-
+        """
+    static let notes = """
         examples:
           gpsbox reset --log-dir /var/lib/gpsbox
           gpsbox reset --log-dir /var/lib/gpsbox --yes
@@ -33,11 +33,11 @@ struct ResetCommand: Subcommand {
     var directory: String
     var assumeYes: Bool
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        assumeYes = args.flag("--yes", "-y")
-        guard let d = try args.option("--log-dir") else { throw UsageError("--log-dir DIR is required") }
+    init(_ args: Arguments) throws(UsageError) {
+        assumeYes = args.flag(Self.yes)
+        guard let d = args.value(Self.logDirectory) else { throw UsageError(Self.logDirectory.missingMessage) }
         directory = d
-        try args.expectEnd()
+        try args.expectOperands(atMost: 0)
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
@@ -62,7 +62,7 @@ struct ResetCommand: Subcommand {
         let bytes = names.reduce(Int64(0)) { $0 + ((try? dir.size(of: $1.fileName)) ?? 0) }
         if !assumeYes {
             io.out.write("Delete \(names.count) segment file(s), \(Self.size(bytes)), from \(directory)? Type yes to confirm: ")
-            if let stdout = io.out as? FileSink { stdout.file.flush() }
+            io.out.flush()
             let answer = Self.readAnswer()?.trimmingWhitespace.lowercased()
             guard answer == "yes" || answer == "y" else {
                 io.out.write("\n")

@@ -6,34 +6,27 @@ import GPSBoxLinux
 struct RunCommand: Subcommand {
     static let name = "run"
     static let abstract = "Run the logging daemon: read the module, sample, log, drive the LED."
-    static let usage = """
-        gpsbox run [--config FILE] [--device PATH | --i2c BUS[:ADDR]] [--baud N|auto] [--rate HZ]
-                   [--sample-interval DUR] [--min-accuracy M] [--distance-filter M] [--log-dir DIR]
-                   [--quota SIZE] [--sync-interval DUR] [--raw] [--led CHIP:LINE[:active-low] | --led none]
-                   [--status-file PATH] [--no-configure]
-        """
-    static var help: String {
+    static let options = ConfigurationSource.options
+    static var optionsHeading: String {
         "options (flags override the configuration file, \(GPSBoxConfiguration.defaultPath) unless\n"
-            + "--config names another; `gpsbox config show` prints the settings in effect):\n"
-            + ConfigurationSource.flagHelp
-            + """
-
-            signals:
-              SIGTERM, SIGINT   flush, sync, close the trip and exit 0
-              SIGHUP            re-read the configuration file (a bad file keeps the running settings)
-              SIGUSR1           toggle recording (same as `gpsbox record start|stop`)
-
-            exit status: 0 clean stop, 1 runtime failure (also when another gpsbox process holds
-            the log folder: the message names its pid), 78 bad configuration (systemd does not
-            restart on 78: fix the file, then `systemctl restart gpsbox`).
-            """
+            + "--config names another; `gpsbox config show` prints the settings in effect):"
     }
+    static let notes = """
+        signals:
+          SIGTERM, SIGINT   flush, sync, close the trip and exit 0
+          SIGHUP            re-read the configuration file (a bad file keeps the running settings)
+          SIGUSR1           toggle recording (same as `gpsbox record start|stop`)
+
+        exit status: 0 clean stop, 1 runtime failure (also when another gpsbox process holds
+        the log folder: the message names its pid), 78 bad configuration (systemd does not
+        restart on 78: fix the file, then `systemctl restart gpsbox`).
+        """
 
     let source: ConfigurationSource
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        source = try ConfigurationSource(&args)
-        try args.expectEnd()
+    init(_ args: Arguments) throws(UsageError) {
+        source = ConfigurationSource(args)
+        try args.expectOperands(atMost: 0)
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {

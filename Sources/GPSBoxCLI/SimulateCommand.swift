@@ -9,39 +9,61 @@ import GPSBoxLinux
 struct SimulateCommand: Subcommand {
     static let name = "simulate"
     static let abstract = "Emulate a u-blox module on a pty (or write its stream to a file)."
-    static let usage = """
-        gpsbox simulate --pty PATH [--route walk|bike|freeway|parked|FILE.gpx] [--protocol nmea|ubx|both]
-                               [--rate HZ] [--baud N] [--model m8|m10|nmea] [--speedup X] [--duration DUR]
-                               [--fault KIND[,KIND…]] [--fault-interval DUR] [--seed N] [--noise on|off]
-                               [--cold-start DUR] [--start TIME] [--wait-for-reader] [--factory] [--port uart1|usb]
-               gpsbox simulate --output FILE --duration DUR [same options]
-        """
-    static let help = """
-        options:
-          --pty PATH            create a pty and a symlink PATH to it (replaced if stale, removed on exit)
-          --output FILE         write the byte stream to FILE as fast as possible (needs --duration)
-          --route NAME|FILE     walk (5 km/h loop), bike (20 km/h with stops), freeway (110 km/h),
-                                parked (standing still), or a GPX file (timed tracks follow their clock)
-          --protocol P          nmea, ubx or both (default both; an nmea model always sends NMEA)
-          --rate HZ             navigation rate, 0.1-40 Hz (default 1)
-          --baud N              line rate (default 9600 for m8/nmea, 38400 for m10: the factory rates)
-          --model M             m8 (protocol 18, CFG-* messages), m10 (protocol 34.10, CFG-VALSET) or
-                                nmea (NMEA only, ignores UBX input); default m8
-          --speedup X           simulated seconds per wall-clock second; line pacing scales too (default 1)
-          --duration DUR        simulated time to run, e.g. 10m, 2h (default: until SIGINT/SIGTERM)
-          --fault KINDS         garbage, badchecksum, dropout, disconnect, baud, reset (saved configuration),
-                                factory-reset (saved configuration cleared) (comma separated)
-          --fault-interval DUR  simulated time between firings of each fault (default 60s)
-          --seed N              random seed; the same seed gives the same bytes (default 1)
-          --noise on|off        position noise (default on; off reports the route exactly)
-          --cold-start DUR      time to first fix after power-on or reset (default 30s)
-          --start TIME          UTC at simulated time 0, RFC 3339 (default 2026-06-01T08:00:00Z)
-          --wait-for-reader     start the clock only when a reader opens the pty (tests, demo)
-          --factory             start as the module leaves the factory: its NMEA set only, no UBX
-                                messages (until a host configures it); --protocol is ignored
-          --port uart1|usb      the module port the pty stands for (default uart1); usb (m8 only: the
-                                M10 has none) has no line rate, so output is never dropped
-        """
+    static let pty = Option("--pty", value: "PATH", help: """
+        create a pty and a symlink PATH to it (replaced if stale, removed on exit)
+        """)
+    static let output = Option("--output", value: "FILE", help: """
+        write the byte stream to FILE as fast as possible (needs --duration)
+        """)
+    static let route = Option("--route", value: "NAME|FILE", default: "walk", help: """
+        the way travelled
+        walk (5 km/h loop), bike (20 km/h with stops), freeway (110 km/h),
+        parked (standing still), or a GPX file (timed tracks follow their clock)
+        """)
+    static let outputProtocol = Option("--protocol", value: "nmea|ubx|both", default: "both",
+                                       help: "an nmea model always sends NMEA")
+    static let rate = Option("--rate", value: "HZ", default: "1", help: "navigation rate, 0.1-40 Hz")
+    static let baud = Option("--baud", value: "N", help: """
+        line rate (default 9600 for m8/nmea, 38400 for m10: the factory rates)
+        """)
+    static let model = Option("--model", value: "m8|m10|nmea", default: "m8", help: """
+        the module emulated
+        m8 (protocol 18, CFG-* messages), m10 (protocol 34.10, CFG-VALSET) or
+        nmea (NMEA only, ignores UBX input)
+        """)
+    static let speedup = Option("--speedup", value: "X", default: "1", help: """
+        simulated seconds per wall-clock second; line pacing scales too
+        """)
+    static let duration = Option("--duration", value: "DUR", help: """
+        simulated time to run, e.g. 10m, 2h (default: until SIGINT/SIGTERM)
+        """)
+    static let fault = Option("--fault", value: "KIND[,KIND…]", help: """
+        garbage, badchecksum, dropout, disconnect, baud, reset (saved configuration),
+        factory-reset (saved configuration cleared); repeatable
+        """)
+    static let faultInterval = Option("--fault-interval", value: "DUR", default: "60s",
+                                      help: "simulated time between firings of each fault")
+    static let seed = Option("--seed", value: "N", default: "1", help: "random seed; the same seed gives the same bytes")
+    static let noise = Option("--noise", value: "on|off", default: "on", help: "position noise (off reports the route exactly)")
+    static let coldStart = Option("--cold-start", value: "DUR", default: "30s",
+                                  help: "time to first fix after power-on or reset")
+    static let start = Option("--start", value: "TIME", default: "2026-06-01T08:00:00Z",
+                              help: "UTC at simulated time 0, RFC 3339")
+    static let waitForReaderFlag = Option(flag: "--wait-for-reader", help: """
+        start the clock only when a reader opens the pty (tests, demo)
+        """)
+    static let factory = Option(flag: "--factory", help: """
+        start as the module leaves the factory: its NMEA set only, no UBX
+        messages (until a host configures it); --protocol is ignored
+        """)
+    static let port = Option("--port", value: "uart1|usb", default: "uart1", help: """
+        the module port the pty stands for
+        usb (m8 only: the M10 has none) has no line rate, so output is never
+        dropped
+        """)
+    static let options = [pty, output, route, outputProtocol, rate, baud, model, speedup, duration, fault, faultInterval,
+                          seed, noise, coldStart, start, waitForReaderFlag, factory, port]
+    static let description = "Give exactly one of --pty PATH or --output FILE (the latter with --duration)."
 
     var pty: String?
     var output: String?
@@ -51,32 +73,26 @@ struct SimulateCommand: Subcommand {
     var duration: Double?
     var waitForReader = false
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        pty = try args.option("--pty")
-        output = try args.option("--output")
+    init(_ args: Arguments) throws(UsageError) {
+        pty = args.value(Self.pty)
+        output = args.value(Self.output)
         guard (pty == nil) != (output == nil) else { throw UsageError("give exactly one of --pty PATH or --output FILE") }
-        routeName = try args.option("--route") ?? "walk"
+        routeName = args.value(Self.route) ?? "walk"
         var o = SimulatedReceiver.Options(route: .walk)
-        o.outputProtocol = try args.option("--protocol", as: SimulatedReceiver.OutputProtocol.self) ?? .both
-        o.model = try args.option("--model", as: SimulatedReceiver.Model.self) ?? .m8
-        o.baud = o.model == .m10 ? 38400 : 9600
-        if let r = try args.option("--rate") {
-            guard let hz = Double(r), hz >= 0.1, hz <= 40 else { throw UsageError("--rate: '\(r)' is not a rate in Hz (0.1-40)") }
-            o.rateHz = hz
-        }
-        if let b = try args.option("--baud") {
-            guard let baud = Int(b), SimulatedConfigurationResponder.standardBauds.contains(baud) else {
-                throw UsageError("--baud: '\(b)' is not one of 4800, 9600 … 921600")
-            }
-            o.baud = baud
-        }
-        if let s = try args.option("--speedup") {
-            guard let x = Double(s), x > 0, x <= 100_000 else { throw UsageError("--speedup: '\(s)' is not a positive factor") }
-            speedup = x
-        }
-        if let d = try args.option("--duration") { duration = try Self.duration(d, flag: "--duration") }
+        o.outputProtocol = try args.value(Self.outputProtocol, as: SimulatedReceiver.OutputProtocol.self) ?? .both
+        o.model = try args.value(Self.model, as: SimulatedReceiver.Model.self) ?? .m8
+        o.baud = try args.value(Self.baud, "one of 4800, 9600 … 921600") { b in
+            Int(b).flatMap { SimulatedConfigurationResponder.standardBauds.contains($0) ? $0 : nil }
+        } ?? (o.model == .m10 ? 38400 : 9600)
+        o.rateHz = try args.value(Self.rate, "a rate in Hz (0.1-40)") { r in
+            Double(r).flatMap { $0 >= 0.1 && $0 <= 40 ? $0 : nil }
+        } ?? o.rateHz
+        speedup = try args.value(Self.speedup, "a positive factor") { s in
+            Double(s).flatMap { $0 > 0 && $0 <= 100_000 ? $0 : nil }
+        } ?? 1
+        if let d = args.value(Self.duration) { duration = try Self.duration(d, flag: "--duration") }
         var kinds: [SimulatedFault] = []
-        for list in try args.options("--fault") {
+        for list in args.values(Self.fault) {
             for k in list.split(separator: ",") {
                 guard let f = SimulatedFault(rawValue: String(k)) else {
                     let all = SimulatedFault.allCases.map(\.rawValue).joined(separator: "|")
@@ -85,28 +101,19 @@ struct SimulateCommand: Subcommand {
                 kinds.append(f)
             }
         }
-        let interval = try args.option("--fault-interval").map { s throws(UsageError) in try Self.duration(s, flag: "--fault-interval") } ?? 60
+        let interval = try Self.duration(args.value(Self.faultInterval) ?? "60s", flag: "--fault-interval")
         guard interval > 0 else { throw UsageError("--fault-interval must be positive") }
         o.faults = FaultSchedule(kinds, interval: interval)
-        if let s = try args.option("--seed") {
-            guard let seed = UInt64(s) else { throw UsageError("--seed: '\(s)' is not a non-negative integer") }
-            o.seed = seed
-        }
-        if let n = try args.option("--noise") {
-            guard n == "on" || n == "off" else { throw UsageError("--noise: '\(n)' is not on|off") }
-            o.noise = n == "on"
-        }
-        if let c = try args.option("--cold-start") { o.coldStart = try Self.duration(c, flag: "--cold-start") }
-        if let s = try args.option("--start") {
-            guard let t = UTCTime(rfc3339: s) else { throw UsageError("--start: '\(s)' is not an RFC 3339 UTC time") }
-            o.startTime = t
-        }
-        waitForReader = args.flag("--wait-for-reader")
-        o.factory = args.flag("--factory")
-        o.port = try args.option("--port", as: SimulatedPort.self) ?? .uart1
+        o.seed = try args.value(Self.seed, "a non-negative integer") { UInt64($0) } ?? o.seed
+        o.noise = try args.value(Self.noise, "on|off") { n in n == "on" ? true : n == "off" ? false : nil } ?? o.noise
+        if let c = args.value(Self.coldStart) { o.coldStart = try Self.duration(c, flag: "--cold-start") }
+        o.startTime = try args.value(Self.start, "an RFC 3339 UTC time") { UTCTime(rfc3339: $0) } ?? o.startTime
+        waitForReader = args.flag(Self.waitForReaderFlag)
+        o.factory = args.flag(Self.factory)
+        o.port = try args.value(Self.port, as: SimulatedPort.self) ?? .uart1
         if o.port == .usb, o.model != .m8 { throw UsageError("--port usb: only the m8 model has a USB port") }
         if output != nil, duration == nil { throw UsageError("--output needs --duration") }
-        try args.expectEnd()
+        try args.expectOperands(atMost: 0)
         options = o
     }
 

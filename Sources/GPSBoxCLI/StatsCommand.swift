@@ -7,17 +7,16 @@ import GPSBoxSystem
 struct StatsCommand: Subcommand {
     static let name = "stats"
     static let abstract = "Distance, time, speeds and climbing per trip and in total."
-    static let usage = "gpsbox stats [--log-dir DIR | FILE…] [--trip N|last|all] [--since T] [--until T] [--json]"
-    static let help = """
+    static let operands = TrackLogOptions.operands
+    static let json = Option(flag: "--json", help: #"one JSON object: {"trips":[…],"total":{…}}; SI units in the names"#)
+    static let options = [json] + TrackLogOptions.options
+    static let description = """
         Per trip and in total: start, end, duration, moving time, distance along the WGS84
         ellipsoid, average speed (distance / duration), average moving speed, max speed,
         elevation gain and loss (3 m hysteresis), sample count and fix quality (3D / 2D /
         dead reckoning samples, mean horizontal accuracy).
-
-        options:
-          --json             one JSON object: {"trips":[…],"total":{…}}; SI units in the names
-        \(TrackLogOptions.helpLines)
-
+        """
+    static let notes = """
         Distance counts the steps within continuous runs: across a silence of more than 60 s the
         path is unknown and adds no distance (the same runs as `gpsbox dump` segments, so a GPX
         reader's track length agrees). Moving means at least 0.5 m/s by Doppler and by position.
@@ -31,10 +30,9 @@ struct StatsCommand: Subcommand {
     var log: TrackLogOptions
     var json = false
 
-    init(_ args: inout Arguments) throws(UsageError) {
-        json = args.flag("--json")
-        log = try TrackLogOptions(&args, allowFiles: true)
-        try args.expectEnd()
+    init(_ args: Arguments) throws(UsageError) {
+        json = args.flag(Self.json)
+        log = try TrackLogOptions(args)
     }
 
     /// Collects one TripStatistics per exported trip (trips are few; samples are streamed).
@@ -74,7 +72,7 @@ struct StatsCommand: Subcommand {
         progress.finish()
         if export.writer.trips.isEmpty {
             let damaged = TrackLogOptions.report(reader, command: Self.name, nothingRead: reader.entriesRead == 0,
-                                                 to: &io.err)
+                                                 to: io.err)
             io.err.write("gpsbox stats: no samples selected: \(log.whyNothingSelected())\n")
             return damaged ? .damagedDataSkipped : .failure
         }
@@ -82,7 +80,7 @@ struct StatsCommand: Subcommand {
         for t in export.writer.trips { total.merge(t.statistics) }
         let report = StatsReport(trips: export.writer.trips, total: total)
         io.out.write(json ? report.json : report.table)
-        let damaged = TrackLogOptions.report(reader, command: Self.name, to: &io.err)
+        let damaged = TrackLogOptions.report(reader, command: Self.name, to: io.err)
         return damaged ? .damagedDataSkipped : .success
     }
 }

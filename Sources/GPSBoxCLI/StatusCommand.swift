@@ -7,22 +7,19 @@ import GPSBoxSystem
 struct StatusCommand: Subcommand {
     static let name = "status"
     static let abstract = "Show the running logger's state: fix, trip, log, LED, counters."
-    static let usage = "gpsbox status [--status-file PATH] [--json]"
-    static let help = """
-        options:
-          --status-file PATH   the daemon's status file (default /run/gpsbox/status.json)
-          --json               print the status file as it is (one JSON object)
+    static let defaultPath = "/run/gpsbox/status.json"
+    static let statusFile = Option("--status-file", value: "PATH", default: defaultPath, help: "the daemon's status file")
+    static let json = Option(flag: "--json", help: "print the status file as it is (one JSON object)")
+    static let options = [statusFile, json]
+    static let notes = "The daemon replaces the file about once a second; \"age\" says how old a fix is."
 
-        The daemon replaces the file about once a second; "age" says how old a fix is.
-        """
+    let path: String
+    let json: Bool
 
-    var path = "/run/gpsbox/status.json"
-    var json = false
-
-    init(_ args: inout Arguments) throws(UsageError) {
-        path = try args.option("--status-file") ?? path
-        json = args.flag("--json")
-        try args.expectEnd()
+    init(_ args: Arguments) throws(UsageError) {
+        path = args.value(Self.statusFile) ?? Self.defaultPath
+        json = args.flag(Self.json)
+        try args.expectOperands(atMost: 0)
     }
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {

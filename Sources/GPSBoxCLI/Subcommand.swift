@@ -1,5 +1,5 @@
-// One type per subcommand with static metadata; help is rendered from the same metadata
-// the parser uses, so the two cannot drift.
+// One type per subcommand with static metadata: its options are declared once (`options`),
+// and both the parser and the help read that declaration, so the two cannot drift.
 
 /// Process exit codes (see README "Exit codes").
 public enum ExitStatus: Int32, Sendable {
@@ -15,31 +15,39 @@ public enum ExitStatus: Int32, Sendable {
 public protocol Subcommand {
     static var name: String { get }
     static var abstract: String { get }
-    /// Usage lines, without the leading "usage: ".
-    static var usage: String { get }
-    /// Longer help: options, one per line, and examples.
-    static var help: String { get }
-    init(_ args: inout Arguments) throws(UsageError)
+    /// The operands in the usage line (`[FILE|-]`, `start|stop`); empty when there are none.
+    static var operands: String { get }
+    /// Every option the command takes, in the order help lists them.
+    static var options: [Option] { get }
+    /// Prose before the options list.
+    static var description: String { get }
+    /// The line over the options list.
+    static var optionsHeading: String { get }
+    /// Prose after the options list: notes, exit status, examples.
+    static var notes: String { get }
+    init(_ args: Arguments) throws(UsageError)
     func run(_ io: inout CommandIO) throws -> ExitStatus
 }
 
-/// Where a command writes. Tests capture both streams.
-public protocol TextSink {
-    mutating func write(_ text: String)
+extension Subcommand {
+    public static var operands: String { "" }
+    public static var description: String { "" }
+    public static var optionsHeading: String { "options:" }
+    public static var notes: String { "" }
+
+    /// The usage lines, without the leading "usage: ".
+    public static var usage: String { OptionText.usage(command: name, operands: operands, options: options) }
 }
 
+/// Where a command writes. Tests capture both streams (`CommandIO()`).
 public struct CommandIO {
-    public var out: any TextSink
-    public var err: any TextSink
-    public init(out: any TextSink, err: any TextSink) {
+    public var out: CommandOutput
+    public var err: CommandOutput
+    public init(out: CommandOutput, err: CommandOutput) {
         self.out = out
         self.err = err
     }
-}
 
-/// A sink that collects text in memory (tests, help snapshots).
-public struct StringSink: TextSink {
-    public var text = ""
-    public init() {}
-    public mutating func write(_ s: String) { text += s }
+    /// Both streams collected in memory.
+    public init() { self.init(out: CommandOutput(), err: CommandOutput()) }
 }

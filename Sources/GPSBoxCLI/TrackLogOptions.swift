@@ -27,40 +27,39 @@ struct TrackLogOptions {
     /// The selecting flags as given (`--trip 7 --since 2h`), for "selects nothing" errors.
     var selectionText: String?
 
-    static let helpLines = """
-          --log-dir DIR      track log directory (default \(defaultDirectory))
-          --trip N|last|all  one trip by number (as `gpsbox stats` lists them), the newest, or all
-                             (default all)
-          --since T          only samples at or after T
-          --until T          only samples at or before T
-                             T is an RFC 3339 UTC time (2026-11-30T09:00:00Z) or a duration back
-                             from the NEWEST SAMPLE IN THE LOG (the Pi has no clock to ask for
-                             "now"): 90s, 30m, 2h, 7d; `--since 2h` is the log's last two hours
-        """
+    static let logDirectory = Option("--log-dir", value: "DIR", default: defaultDirectory,
+                                     help: "track log directory")
+    static let trip = Option("--trip", value: "N|last|all", default: "all", help: """
+        one trip by number (as `gpsbox stats` lists them), the newest, or all
+        """)
+    static let since = Option("--since", value: "T", help: "only samples at or after T")
+    static let until = Option("--until", value: "T", help: """
+        only samples at or before T
+        T is an RFC 3339 UTC time (2026-11-30T09:00:00Z) or a duration back
+        from the NEWEST SAMPLE IN THE LOG (the Pi has no clock to ask for
+        "now"): 90s, 30m, 2h, 7d; `--since 2h` is the log's last two hours
+        """)
+    /// The options every log-reading command takes; segment files are its operands.
+    static let options = [logDirectory, trip, since, until]
+    static let operands = "[FILE…]"
 
-    init(_ args: inout Arguments, allowFiles: Bool) throws(UsageError) {
-        directory = try args.option("--log-dir")
-        let tripText = try args.option("--trip"), sinceText = try args.option("--since")
-        let untilText = try args.option("--until")
-        let given = [("--trip", tripText), ("--since", sinceText), ("--until", untilText)]
-            .compactMap { flag, value in value.map { "\(flag) \($0)" } }
+    init(_ args: Arguments) throws(UsageError) {
+        directory = args.isGiven(Self.logDirectory) ? args.value(Self.logDirectory) : nil
+        let selecting = [Self.trip, Self.since, Self.until]
+        let given = args.given.filter { selecting.contains($0.option) }.map { "\($0.spelling) \($0.value)" }
         selectionText = given.isEmpty ? nil : given.joined(separator: " ")
-        if let t = tripText {
-            switch t {
-            case "all": trips = .all
-            case "last": trips = .last
-            default:
-                guard let n = Int(t), n >= 1 else { throw UsageError("--trip: '\(t)' is not a trip number, last or all") }
-                trips = .number(n)
-            }
+        switch args.value(Self.trip) {
+        case "last": trips = .last
+        case "all", nil: trips = .all
+        case let t?:
+            guard let n = Int(t), n >= 1 else { throw UsageError("--trip: '\(t)' is not a trip number, last or all") }
+            trips = .number(n)
         }
-        since = try Self.timeBound(sinceText, flag: "--since")
-        until = try Self.timeBound(untilText, flag: "--until")
-        if allowFiles {
-            files = args.positionals()
-            if directory != nil && !files.isEmpty {
-                throw UsageError("give either --log-dir DIR or segment files, not both")
-            }
+        since = try Self.timeBound(args.value(Self.since), flag: "--since")
+        until = try Self.timeBound(args.value(Self.until), flag: "--until")
+        files = args.operands
+        if directory != nil && !files.isEmpty {
+            throw UsageError("give either --log-dir DIR or segment files, not both")
         }
     }
 
@@ -172,7 +171,7 @@ struct TrackLogOptions {
     /// was read (a file that is not a segment, say), so an empty result is explained. A skipped
     /// copy of a segment is always noted (docs/log-format.md §5 rule 10).
     static func report(_ reader: TrackLogReader, command: String, nothingRead: Bool = false,
-                       to err: inout any TextSink) -> Bool {
+                       to err: CommandOutput) -> Bool {
         for d in reader.damage where d.isCorruption || nothingRead || d.isSkippedCopy {
             let what: String
             if case .unreadable(let e) = d.reason {

@@ -8,9 +8,9 @@ import GPSBoxSystem
 
 /// Runs `gpsbox ARGS` in-process and returns (status, stdout, stderr).
 private func gpsbox(_ args: [String]) -> (GPSBoxCLI.ExitStatus, String, String) {
-    var io = CommandIO(out: StringSink(), err: StringSink())
+    var io = CommandIO()
     let status = GPSBox.main(args, io: &io)
-    return (status, (io.out as! StringSink).text, (io.err as! StringSink).text)
+    return (status, io.out.text, io.err.text)
 }
 
 /// A scratch config file with `text`; removed by the caller's `defer`.
@@ -96,6 +96,24 @@ private let repositoryRoot: String = {
         #expect(err.hasPrefix("flag --sample-interval: sample-interval: bad unit in '10': expected ms, s, m, h or d (e.g. 10s)\n"))
     }
 
+    /// The action may follow the options: `--config FILE` is the option's value, not the action.
+    @Test(arguments: [["config", "--config", "/dev/null", "show"], ["config", "show", "--config", "/dev/null"],
+                      ["config", "--rate", "5", "--config", "/dev/null", "show"]])
+    func showTakesItsOptionsBeforeOrAfterTheAction(argv: [String]) {
+        let (status, out, err) = gpsbox(argv)
+        #expect(status == .success && err.isEmpty, "\(err)")
+        #expect(out.hasPrefix("# gpsbox effective configuration; file: /dev/null\n"))
+    }
+
+    @Test func checkTakesTheFileAsOperandOrAsConfig() throws {
+        let path = try scratchFile("rate = 5\n")
+        defer { unlink(path) }
+        for argv in [["config", "check", path], ["config", "--config", path, "check"]] {
+            let (status, out, _) = gpsbox(argv)
+            #expect(status == .success && out.hasPrefix("\(path): OK"), "\(argv)")
+        }
+    }
+
     @Test func showWithAMissingExplicitFileExits78() {
         let (status, _, err) = gpsbox(["config", "show", "--config", "/nonexistent.conf"])
         #expect(status == .badConfiguration)
@@ -107,6 +125,10 @@ private let repositoryRoot: String = {
         (["config", "frob"], "gpsbox config: unknown action 'frob': expected check or show\n"),
         (["config", "check", "a", "b"], "gpsbox config: unexpected argument 'b'\n"),
         (["config", "show", "--bogus"], "gpsbox config: unknown option --bogus\n"),
+        (["config", "show", "--config"], "gpsbox config: --config needs a value: --config FILE\n"),
+        (["config", "check", "--rate", "5"], "gpsbox config: --rate: check reads only the file; option flags go with show\n"),
+        (["config", "check", "a", "--config", "b"], "gpsbox config: check a: give the file once, as FILE or as --config FILE\n"),
+        (["config", "show", "extra"], "gpsbox config: unexpected argument 'extra'\n"),
     ])
     func usageErrors(args: [String], message: String) {
         let (status, _, err) = gpsbox(args)
@@ -123,12 +145,13 @@ private let repositoryRoot: String = {
     }
 
     @Test func sourceTakesOnlyItsFlags() throws {
-        var args = Arguments(["--config", "/x.conf", "--no-configure", "--rate", "5", "--pty", "/tmp/p"])
-        let source = try ConfigurationSource(&args)
-        #expect(source.path == "/x.conf")
+        let args = try Arguments(["--config", "/dev/null", "--no-configure", "--rate", "5", "--raw", "--rate", "7"],
+                                 options: ConfigurationSource.options)
+        let source = ConfigurationSource(args)
+        #expect(source.path == "/dev/null")
         #expect(source.pathIsExplicit)
-        #expect(source.flags.map { "\($0.flag)=\($0.value)" } == ["--rate=5", "--no-configure=false"])
-        #expect(args.remaining == ["--pty", "/tmp/p"])
+        #expect(source.flags.map { "\($0.flag)=\($0.value)" } == ["--no-configure=false", "--rate=5", "--raw=true", "--rate=7"])
+        #expect(try source.load().rateHz == 7, "the last --rate wins")
     }
 
     /// SIGHUP: the daemon calls `load()` again; the file's new values apply and the same
@@ -136,8 +159,7 @@ private let repositoryRoot: String = {
     @Test func reloadReadsTheFileAgainAndKeepsTheFlags() throws {
         let path = try scratchFile("rate = 2\nsample-interval = 5s\n")
         defer { unlink(path) }
-        var args = Arguments(["--config", path, "--rate", "10"])
-        let source = try ConfigurationSource(&args)
+        let source = ConfigurationSource(try Arguments(["--config", path, "--rate", "10"], options: ConfigurationSource.options))
         let first = try source.load()
         #expect(first.rateHz == 10)
         #expect(first.sampleInterval == .seconds(5))

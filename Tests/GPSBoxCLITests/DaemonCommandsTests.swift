@@ -5,9 +5,9 @@ import Testing
 
 @Suite struct DaemonCommandsTests {
     func run(_ argv: [String]) -> (GPSBoxCLI.ExitStatus, String, String) {
-        var io = CommandIO(out: StringSink(), err: StringSink())
+        var io = CommandIO()
         let status = GPSBox.main(argv, io: &io)
-        return (status, (io.out as! StringSink).text, (io.err as! StringSink).text)
+        return (status, io.out.text, io.err.text)
     }
 
     @Test func runWithABadConfigurationExits78NamingFileAndLine() throws {

@@ -22,12 +22,9 @@ func sentence(_ body: String) -> [UInt8] {
     }()
 
     static func run(_ argv: [String]) -> (GPSBoxCLI.ExitStatus, out: String, err: String) {
-        var out = StringSink(), err = StringSink()
-        var io = CommandIO(out: out, err: err)
+        var io = CommandIO()
         let status = GPSBox.main(["decode"] + argv, io: &io)
-        out = io.out as! StringSink
-        err = io.err as! StringSink
-        return (status, out.text, err.text)
+        return (status, io.out.text, io.err.text)
     }
 
     static func temporaryFile(_ bytes: [UInt8]) throws -> String {
@@ -124,12 +121,12 @@ func sentence(_ body: String) -> [UInt8] {
             bytes += sentence("GPGGA,\(t),4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,") + [13, 10]
         }
         let whole = StreamDecoder(format: .tpv)
-        var io = CommandIO(out: StringSink(), err: StringSink())
+        var io = CommandIO()
         whole.feed(bytes[...], &io)
         whole.finish(&io)
-        let expected = (io.out as! StringSink).text
+        let expected = io.out.text
         let cut = StreamDecoder(format: .tpv)
-        var io2 = CommandIO(out: StringSink(), err: StringSink())
+        var io2 = CommandIO()
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunk, bytes.count)
@@ -137,7 +134,7 @@ func sentence(_ body: String) -> [UInt8] {
             offset = end
         }
         cut.finish(&io2)
-        #expect((io2.out as! StringSink).text == expected)
+        #expect(io2.out.text == expected)
         #expect(expected.contains("\"time\":\"2019-04-07T12:00:02.000Z\""), "fixes are dated from the hint: \(expected)")
     }
 

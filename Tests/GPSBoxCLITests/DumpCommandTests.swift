@@ -40,9 +40,9 @@ enum TestTrackLog {
     }
 
     static func run(_ argv: [String]) -> (status: GPSBoxCLI.ExitStatus, out: String, err: String) {
-        var io = CommandIO(out: StringSink(), err: StringSink())
+        var io = CommandIO()
         let status = GPSBox.main(argv, io: &io)
-        return (status, (io.out as! StringSink).text, (io.err as! StringSink).text)
+        return (status, io.out.text, io.err.text)
     }
 
     static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
@@ -124,6 +124,15 @@ enum TestTrackLog {
         let r = TestTrackLog.run(argv)
         #expect(r.status == .usage)
         #expect(r.err.contains(message) && r.err.contains("usage: gpsbox dump"), "\(r.err)")
+    }
+
+    /// `-o` takes the next word as its file name, whatever it looks like: `dump -o -h` is no
+    /// request for help (here it stops at the missing log, before any file is created).
+    @Test func theWordAfterOutputIsTheFileName() throws {
+        let r = TestTrackLog.run(["dump", "--log-dir", "/nonexistent/gpsbox-log", "-o", "-h"])
+        #expect(r.status == .failure && r.out.isEmpty && r.err.contains("/nonexistent/gpsbox-log"), "\(r.err)")
+        let missing = TestTrackLog.run(["dump", "--log-dir", "/nonexistent/gpsbox-log", "-o"])
+        #expect(missing.status == .usage && missing.err.hasPrefix("gpsbox dump: -o needs a value: -o FILE\n"))
     }
 
     @Test func aFileThatIsNoSegmentExplainsTheEmptyResult() throws {

@@ -9,9 +9,9 @@ import Testing
         .appendingPathComponent("Fixtures/help")
 
     static func help(_ argv: [String]) -> String {
-        var io = CommandIO(out: StringSink(), err: StringSink())
+        var io = CommandIO()
         _ = GPSBox.main(argv, io: &io)
-        return (io.out as! StringSink).text
+        return io.out.text
     }
 
     static var cases: [String] { ["gpsbox"] + GPSBox.commands.map { $0.name } }

@@ -28,7 +28,9 @@ import GPSBoxSystem
     }
 
     @Test(arguments: [(["map"], "-o FILE.svg or -o FILE.html is required"),
-                      (["map", "-o", "map.png"], "-o: 'map.png' must end in .svg or .html")])
+                      (["map", "-o", "map.png"], "-o: 'map.png' must end in .svg or .html"),
+                      (["map", "-o", "-h"], "-o: '-h' must end in .svg or .html"),
+                      (["map", "--title"], "--title needs a value: --title TEXT")])
     func outputIsRequiredAndMustBeSVGOrHTML(argv: [String], message: String) {
         let r = TestTrackLog.run(argv)
         #expect(r.status == .usage && r.err.contains(message))

@@ -63,7 +63,7 @@ import GPSBoxSystem
 
     /// Commands run under tests write to in-memory sinks, never the process's terminal.
     @Test func testsNeverSeeAProgressLine() {
-        let io = CommandIO(out: StringSink(), err: StringSink())
+        let io = CommandIO()
         #expect(!ProgressLine.standardError(io, label: "gpsbox dump").isActive)
     }
 }

@@ -136,6 +136,22 @@ let frameWithFFs: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 0x5C, 0x00] + [UInt8](repea
         #expect(module.transactions == 5)  // 1 count, 1 chunk, 3 attempts at the second
     }
 
+    @Test func probeReadsOnlyTheCount() throws {
+        let module = FakeDDCModule()
+        module.buffer = frameWithFFs
+        var reader = DDCReader(bus: module)
+        try reader.probe()
+        #expect(module.transactions == 1)
+        #expect(module.buffer == frameWithFFs)  // nothing taken from the stream
+    }
+
+    @Test func probeOfAnEmptyAddressFails() {
+        let module = FakeDDCModule()
+        module.nakAt = [0, 1, 2]
+        var reader = DDCReader(bus: module, retries: 2)
+        #expect(throws: DDCError.noAcknowledge(address: 0x42, errno: EREMOTEIO)) { try reader.probe() }
+    }
+
     @Test func idleHighCountMeansNothingWaiting() throws {
         final class FloatingBus: DDCBus {
             var streamReads = 0

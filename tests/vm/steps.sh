@@ -30,6 +30,11 @@ run_steps() {
     wait_for 200 has_new_samples "" || true
     check_blink "LED while searching" slow 2 "$plugged_at"
     check "samples over the UART" "$(sample_count) samples in /var/lib/gpsbox" has_new_samples ""
+    # Finding 1: bytes QEMU queued while the port was closed or at another rate once made
+    # auto-baud give up 9600 or "find" 921600 for a module that only ever sent 9600.
+    rates="$(g "journalctl -u gpsbox -o cat --no-pager | grep -o 'talks at [0-9]* Bd' | sort | uniq -c" | tr -s ' \n' ' ')"
+    check "auto-baud after the plug" "found:${rates:- nothing} (want only 9600)" \
+        test -n "$rates" -a -z "$(grep -o 'talks at [0-9]*' <<< "$rates" | grep -v 'at 9600$')"
     check_led "LED while recording" steady 6
     check_journal
     check_security

@@ -56,6 +56,7 @@ extension Daemon {
             self.handleSignals(now: self.env.clock())
             return !self.running
         }
+        opener.onIdle = { [unowned self] in self.serviceOutward(now: self.env.clock()) }
         return opener
     }
 

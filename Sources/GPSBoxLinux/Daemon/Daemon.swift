@@ -142,17 +142,23 @@ public final class Daemon {
 
     // MARK: deadlines and timers
 
+    /// The earliest thing the loop must do. A running minimum, not an array: this runs at
+    /// every wake, and the daemon's hot path allocates nothing per wake (issue 14).
     func nextDeadline(now: Int64) -> Int64? {
-        var d: [Int64] = [nextStatusAt]
-        if link == nil { d.append(nextConnectAt) }
-        if let l = link, now < nextReadAt || l.pollDescriptor == nil { d.append(nextReadAt) }
-        if watchdogIntervalMs != nil { d.append(nextWatchdogAt) }
-        if let c = configurator?.deadlineMs { d.append(c) }
-        if let g = session.sampler.tripGapDeadlineMs { d.append(g) }
-        if let l = nextLEDChangeAt { d.append(l) }
-        if writer == nil { d.append(nextWriterAttemptAt) }
-        if let c = control?.deadline { d.append(c) }
-        return d.min()
+        var d = nextStatusAt
+        func consider(_ t: Int64?) { if let t, t < d { d = t } }
+        if link == nil { consider(nextConnectAt) }
+        if let l = link, now < nextReadAt || l.pollDescriptor == nil { consider(nextReadAt) }
+        if watchdogIntervalMs != nil { consider(nextWatchdogAt) }
+        consider(configurator?.deadlineMs)
+        consider(session.sampler.tripGapDeadlineMs)
+        consider(nextLEDChangeAt)
+        if writer == nil { consider(nextWriterAttemptAt) }
+        consider(control?.deadline)
+        // Only ahead of now: with sync-interval 0 and failing storage the sync is "due" at
+        // once forever, and a zero timeout would spin; the status tick retries it.
+        if let s = writer?.nextSyncDue, s > now { consider(s) }
+        return d
     }
 
     func serviceTimers(now: Int64) {
@@ -170,15 +176,29 @@ public final class Daemon {
         if now >= nextStatusAt {
             checkLogFolder(now: now)
             if control == nil, now >= nextControlAttemptAt { openControlSocket(now: now) }
+        }
+        _ = serviceOutward(now: now)
+    }
+
+    /// What the world outside sees of the daemon: the LED, the status file and systemd's
+    /// watchdog. Also served while auto-baud listens, when the main loop is not running.
+    /// Returns the next time this needs a call.
+    func serviceOutward(now: Int64) -> Int64 {
+        if now >= nextStatusAt {
             updateLED(now: now)
             writeStatus(now: now)
             nextStatusAt = now + 1000
         }
-        if let w = watchdogIntervalMs, now >= nextWatchdogAt {
-            try? notifier?.watchdog()
-            nextWatchdogAt = now + w
+        var next = nextStatusAt
+        if let w = watchdogIntervalMs {
+            if now >= nextWatchdogAt {
+                try? notifier?.watchdog()
+                nextWatchdogAt = now + w
+            }
+            next = min(next, nextWatchdogAt)
         }
         nextLEDChangeAt = led.update(now: now)
+        return nextLEDChangeAt.map { min(next, $0) } ?? next
     }
 
     // MARK: receiver data

@@ -17,6 +17,10 @@ public struct ReceiverLinkOpener {
     /// friends are served meanwhile (`onWake` handles them and says whether to give up).
     public var wakeDescriptor: Int32?
     public var onWake: () -> Bool = { false }
+    /// Called at every wake while auto-baud listens; returns when it next needs a call
+    /// (monotonic ms, nil: no need). The daemon keeps its LED blinking, its status file fresh
+    /// and systemd's watchdog fed here: a scan of every rate takes 11 s or more.
+    public var onIdle: () -> Int64? = { nil }
 
     public init(configuration: GPSBoxConfiguration, log: DaemonLog, clock: @escaping () -> Int64) {
         self.configuration = configuration
@@ -29,7 +33,9 @@ public struct ReceiverLinkOpener {
         case .i2c(let bus):
             do {
                 let dev = try I2CDevBus(bus: bus.devicePath, address: bus.address)
-                let link = DDCLink(reader: DDCReader(bus: dev), navigationRateHz: configuration.rateHz,
+                var reader = DDCReader(bus: dev)
+                try reader.probe()
+                let link = DDCLink(reader: reader, navigationRateHz: configuration.rateHz,
                                    summary: "\(bus.devicePath) address 0x" + String(bus.address, radix: 16))
                 return Opened(link: link, initialBytes: [], detectedBaud: nil)
             } catch {
@@ -82,7 +88,8 @@ public struct ReceiverLinkOpener {
                 var poll = PollSet()
                 _ = poll.watch(port.fd)
                 let wakeSlot = wakeDescriptor.map { poll.watch($0) }
-                _ = try? poll.wait(timeoutMilliseconds: Int(max(0, deadline - clock())))
+                let until = min(deadline, onIdle() ?? deadline)
+                _ = try? poll.wait(timeoutMilliseconds: Int(max(0, until - clock())))
                 if let slot = wakeSlot, !poll.events(at: slot).isEmpty, onWake() { return (nil, []) }
                 step = try detector.advance(on: port, now: clock())
             }

@@ -58,6 +58,14 @@ public struct DDCReader {
         }
     }
 
+    /// Asks the receiver for its byte count once (with the usual retries) and reads nothing
+    /// else. Opening /dev/i2c-N and choosing the address succeed with nobody at 0x42, so
+    /// this is the first proof that a receiver is there: the daemon says "module back" only
+    /// after it, instead of flapping between lost and back at every poll.
+    public mutating func probe() throws(DDCError) {
+        _ = try bytesAvailable()
+    }
+
     /// Sends a message (a UBX command) to the receiver.
     public mutating func write(_ message: [UInt8]) throws(DDCError) {
         guard message.count >= 2 else { throw .writeTooShort(count: message.count) }

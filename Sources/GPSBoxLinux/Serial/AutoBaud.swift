@@ -61,10 +61,12 @@ public struct AutoBaud<Counter: FrameCounting> {
     private var framesAtCurrentRate = 0
     /// When the bytes in `bytesAtFoundRate` started to count (the switch, or the last backlog).
     private var countingSince: Int64 = 0
-    private var backlogRestarts = 0
-    /// A backlog restarts the window at most this often per rate, so a source that floods
-    /// without end (a USB link ignores the rate) still ends the scan.
-    private static var maxBacklogRestarts: Int { 8 }
+    /// When listening at the current rate began.
+    private var rateSince: Int64 = 0
+    /// Backlogs extend the listening at one rate to at most this many windows, so a source
+    /// that floods without end (a USB link ignores the rate) still ends the scan in time
+    /// for the daemon's watchdog.
+    private static var maxWindowsPerRate: Int64 { 3 }
 
     /// `preferred` (e.g. the rate that worked last time) is tried first.
     public init(counter: Counter, candidates: [BaudRate] = defaultCandidates, preferred: BaudRate? = nil,
@@ -92,16 +94,19 @@ public struct AutoBaud<Counter: FrameCounting> {
     public mutating func received(_ bytes: [UInt8], now: Int64) -> Step {
         guard case .listen = step else { return step }
         bytesAtFoundRate += bytes
+        if isBacklog(now: now), now + Int64(windowMilliseconds) <= latestDeadline {
+            // Bytes queued while nobody listened (a port closed between attempts, a VM's
+            // serial backend) arrive at once and were received at another rate: as garbage
+            // they would give up the right rate, as valid frames prove a wrong one (the VM
+            // saw "module talks at 921600 Bd" from a module at 9600). Drop them and listen
+            // afresh.
+            backlogBytesSkipped += bytesAtFoundRate.count
+            startCounting(now: now)
+            return step
+        }
         framesAtCurrentRate += counter.countValidFrames(in: bytes[...])
         if framesAtCurrentRate >= requiredFrames {
             step = .found(candidates[index])
-        } else if isBacklog(now: now), backlogRestarts < Self.maxBacklogRestarts {
-            // Bytes queued while nobody listened (a port closed between attempts, a VM's
-            // serial backend) arrive at once and at whatever rate they were received: judging
-            // the rate by them gives up on the right one. Drop them and listen afresh.
-            backlogRestarts += 1
-            backlogBytesSkipped += bytesAtFoundRate.count
-            startCounting(now: now)
         } else if bytesAtFoundRate.count >= giveUpAfterBytes {
             return next(now: now)
         }
@@ -116,6 +121,8 @@ public struct AutoBaud<Counter: FrameCounting> {
         let carried = Int64(candidates[index].bitsPerSecond / 10) * elapsed / 1000
         return Int64(bytesAtFoundRate.count) > 2 * carried + 512
     }
+
+    private var latestDeadline: Int64 { rateSince + Self.maxWindowsPerRate * Int64(windowMilliseconds) }
 
     private mutating func startCounting(now: Int64) {
         counter.reset()
@@ -142,7 +149,7 @@ public struct AutoBaud<Counter: FrameCounting> {
     }
 
     private mutating func listen(now: Int64) -> Step {
-        backlogRestarts = 0
+        rateSince = now
         startCounting(now: now)
         return step
     }
