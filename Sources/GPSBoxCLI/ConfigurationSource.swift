@@ -2,11 +2,6 @@
 // `--config` (default /etc/gpsbox/gpsbox.conf) plus one flag per option, declared from the
 // table. The flags are kept, so on SIGHUP the daemon re-reads the file and applies the same
 // flags on top again.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GPSBoxCore
 import GPSBoxSystem
 
@@ -57,7 +52,7 @@ public struct ConfigurationSource: Sendable {
         get throws(InvalidConfiguration) {
             do {
                 return try readTextFile(path)
-            } catch let e where e.errno == ENOENT && !pathIsExplicit {
+            } catch let e where e.errno == Errno.noSuchFile && !pathIsExplicit {
                 return nil
             } catch {
                 throw InvalidConfiguration([ConfigError(.unreadable(error.reason), at: .file(path: path, line: 0))])

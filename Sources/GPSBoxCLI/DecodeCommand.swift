@@ -11,11 +11,6 @@ import GPSBoxSystem
 #if os(Linux)
 import GPSBoxLinux
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct DecodeCommand: Subcommand {
     static let name = "decode"
@@ -55,21 +50,18 @@ struct DecodeCommand: Subcommand {
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
         let name = path ?? "<stdin>"
-        let fd: Int32
+        let input: FileDescriptor
         if let path {
             do {
-                fd = try sys("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+                input = try FileDescriptor.openForReading(path)
             } catch {
                 io.err.write("gpsbox decode: cannot open \(path): \(error.reason)\n")
                 return .failure
             }
         } else {
-            fd = 0
+            input = .standardInput
         }
-        defer { if path != nil { close(fd) } }
-
-        var st = stat()
-        let size: Int64? = path != nil && fstat(fd, &st) == 0 && st.st_size > 0 ? Int64(st.st_size) : nil
+        let size: Int64? = path == nil ? nil : (try? input.size()).flatMap { $0 > 0 ? $0 : nil }
         let progress = ProgressLine.standardError(io, label: "gpsbox decode: \(name)",
                                                   writesToStandardOutput: true)
         let decoder = StreamDecoder(format: format)
@@ -78,13 +70,13 @@ struct DecodeCommand: Subcommand {
         let interrupt = format == .stats ? Self.interruptWatch(io) : nil
         var interrupted = false
         while true {
-            if let interrupt, interrupt.arrivedBeforeInput(fd) {
+            if let interrupt, interrupt.arrivedBeforeInput(input.rawValue) {
                 interrupted = true
                 break
             }
             let n: Int
             do {
-                n = try sys("read", path: name) { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+                n = try input.read(into: &buffer)
             } catch {
                 io.err.write("gpsbox decode: \(name): read failed at byte offset \(offset): \(error.reason)\n")
                 return .failure

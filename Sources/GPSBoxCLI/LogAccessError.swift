@@ -5,11 +5,6 @@
 // daemon's journal lines; a person reads strerror's words here.
 import GPSBoxCore
 import GPSBoxSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 enum LogAccessError: Error, Equatable, CustomStringConvertible {
     /// A log directory that does not exist.
@@ -61,7 +56,7 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
 
     /// strerror's text in lower case, to sit inside a sentence ("no space left on device").
     static func words(errno e: Int32) -> String {
-        let text = String(cString: strerror(e))
+        let text = SystemError.reason(errno: e)
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 
@@ -69,14 +64,14 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
     init(reading e: LogIOError) {
         switch e {
         case .notFound(let p): self = .missing(path: p)
-        case .failed(_, let p, let n) where n == EACCES || n == EPERM: self = .cannotRead(path: p)
-        case .failed(_, let p, let n) where n == ENOTDIR: self = .notADirectory(path: p)
+        case .failed(_, let p, let n) where n == Errno.permissionDenied || n == Errno.notPermitted: self = .cannotRead(path: p)
+        case .failed(_, let p, let n) where n == Errno.notADirectory: self = .notADirectory(path: p)
         case .failed(_, let p, 0): self = .notATrackLog(path: p)   // TrackLogDirectory.reset's refusal
         case .failed(let call, let p, let n): self = .failed(call: Self.verb(call), path: p, reason: Self.words(errno: n))
-        case .noSpace(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: ENOSPC))
-        case .readOnly(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EROFS))
-        case .ioError(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EIO) + " (failing storage?)")
-        case .fileTooLarge(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: EFBIG))
+        case .noSpace(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: Errno.noSpace))
+        case .readOnly(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: Errno.readOnlyFileSystem))
+        case .ioError(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: Errno.ioError) + " (failing storage?)")
+        case .fileTooLarge(let p): self = .failed(call: "read", path: p, reason: Self.words(errno: Errno.fileTooLarge))
         case .notRegularFile(let p): self = .failed(call: "read", path: p, reason: "not a regular file (a link, FIFO or device)")
         }
     }
@@ -84,8 +79,8 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
     /// A failed read of the status file: "not running" when it is absent.
     init(statusFile path: String, _ e: SystemError) {
         switch e.errno {
-        case ENOENT: self = .notRunning(statusFile: path)
-        case EACCES, EPERM: self = .cannotRead(path: e.path ?? path)
+        case Errno.noSuchFile: self = .notRunning(statusFile: path)
+        case Errno.permissionDenied, Errno.notPermitted: self = .cannotRead(path: e.path ?? path)
         default: self = .failed(call: Self.verb(e.call), path: e.path ?? path, reason: Self.words(errno: e.errno))
         }
     }
@@ -93,8 +88,8 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
     /// A failed delete (`gpsbox reset`): the group may only read, so the hint is sudo.
     init(deleting e: LogIOError, directory: String) {
         switch e {
-        case .failed(_, let p, let n) where n == EACCES || n == EPERM: self = .cannotDelete(path: p, directory: directory)
-        case .readOnly(let p): self = .failed(call: "delete", path: p, reason: Self.words(errno: EROFS))
+        case .failed(_, let p, let n) where n == Errno.permissionDenied || n == Errno.notPermitted: self = .cannotDelete(path: p, directory: directory)
+        case .readOnly(let p): self = .failed(call: "delete", path: p, reason: Self.words(errno: Errno.readOnlyFileSystem))
         default: self = LogAccessError(reading: e)
         }
     }

@@ -4,7 +4,6 @@ import GPSBoxCore
 import GPSBoxSystem
 #if canImport(GPSBoxLinux)
 import GPSBoxLinux
-import Glibc
 #endif
 
 struct SimulateCommand: Subcommand {

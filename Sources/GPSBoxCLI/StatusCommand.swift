@@ -1,5 +1,4 @@
 #if os(Linux)
-import Glibc
 import GPSBoxCore
 import GPSBoxLinux
 import GPSBoxSystem
@@ -57,8 +56,7 @@ struct StatusCommand: Subcommand {
             _ = try ControlClient.send(.state, socketPath: socket, timeoutMilliseconds: 2000)
             return true
         } catch .permissionDenied, .timedOut {
-            let pid = pid.flatMap { Int32(exactly: $0) } ?? 0
-            return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+            return ProcessTable.exists(pid: pid.flatMap { Int32(exactly: $0) } ?? 0)
         } catch {
             return false
         }

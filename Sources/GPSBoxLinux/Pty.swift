@@ -7,7 +7,10 @@ import Glibc
 import GPSBoxSystem
 
 public final class Pty {
-    public let master: Int32
+    /// The master side, until `close()`.
+    private var descriptor: FileDescriptor?
+    /// The master's descriptor number (-1 once closed), for poll and termios calls.
+    public private(set) var master: Int32
     /// The slave device, e.g. /dev/pts/7.
     public let slavePath: String
     /// The symlink pointing at `slavePath`, removed again by `close()`.
@@ -26,19 +29,16 @@ public final class Pty {
         var name = [UInt8](repeating: 0, count: 256)
         let r = name.withUnsafeMutableBytes { ttyname_r(s, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
         let path = r == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
-        do {
-            try Self.makeRaw(s, baud: baud, path: path)
-            try Self.makeRaw(m, baud: baud, path: "pty master")
-            let flags = try sys("fcntl", path: "pty master") { fcntl(m, F_GETFL) }
-            _ = try sys("fcntl", path: "pty master") { fcntl(m, F_SETFL, flags | O_NONBLOCK) }
-            if let link { try Self.link(link, to: path) }
-        } catch {
-            Glibc.close(m)
-            Glibc.close(s)
-            throw error
-        }
-        Glibc.close(s)
-        master = m
+        // Both close themselves if a step below fails; the slave also when init ends.
+        let master = FileDescriptor(adopting: m, path: "pty master")
+        let slave = FileDescriptor(adopting: s, path: path)
+        try Self.makeRaw(s, baud: baud, path: path)
+        try Self.makeRaw(m, baud: baud, path: "pty master")
+        try master.setStatusFlag(O_NONBLOCK, true)
+        if let link { try Self.link(link, to: path) }
+        try? slave.close()
+        descriptor = consume master
+        self.master = m
         slavePath = path
         linkPath = link
     }
@@ -49,8 +49,26 @@ public final class Pty {
     public func close() {
         guard !closed else { return }
         closed = true
-        Glibc.close(master)
+        descriptor = nil
+        master = -1
         if let linkPath { unlink(linkPath) }
+    }
+
+    /// Writes a prefix of `bytes` to the reader (the master is non-blocking); returns how many
+    /// were taken: 0 when the queue is full, the reader is gone or the pty is closed.
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+        switch descriptor {
+        case .some(let d): return (try? d.write(bytes)) ?? 0
+        case .none: return 0
+        }
+    }
+
+    /// Reads what the reader sent (commands); 0 when there is nothing or the pty is closed.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        switch descriptor {
+        case .some(let d): return (try? d.read(into: buffer)) ?? 0
+        case .none: return 0
+        }
     }
 
     /// Waits up to `timeout` seconds for the reader to take what is still buffered: closing
@@ -59,12 +77,11 @@ public final class Pty {
     /// holds it with TIOCEXCL) a short fixed grace period is used instead.
     public func drain(timeout: Double) {
         guard !closed, hasReader else { return }
-        let fd = open(slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
+        guard let slave = try? FileDescriptor.open(slavePath, flags: O_RDWR | O_NOCTTY | O_NONBLOCK) else {
             usleep(useconds_t(min(timeout, 0.2) * 1e6))
             return
         }
-        defer { Glibc.close(fd) }
+        let fd = slave.rawValue
         // Written bytes reach the slave's queue asynchronously (a kernel work item), so an
         // empty queue only counts when it stays empty for a few polls.
         var waited = 0.0, emptyPolls = 0

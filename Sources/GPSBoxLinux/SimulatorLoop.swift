@@ -75,16 +75,15 @@ public final class SimulatorLoop {
     /// `handleSignals` (a handler writes to a pipe the loop polls).
     public func run(handleSignals: Bool = true) throws(SystemError) -> SimulatorReport {
         var signalFD: Int32 = -1
+        var stopPipe: FileDescriptor.Pipe?
         if handleSignals {
             // Self-pipe: the handler only writes a byte; the loop polls the read end.
-            var fds: [Int32] = [-1, -1]
-            _ = try sys("pipe") { pipe(&fds) }
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-            signalFD = fds[0]
-            simulatorStopPipe = fds[1]
+            let pipe = try FileDescriptor.pipe()
+            try pipe.read.setStatusFlag(O_NONBLOCK, true)
+            try pipe.write.setStatusFlag(O_NONBLOCK, true)
+            signalFD = pipe.read.rawValue
+            simulatorStopPipe = pipe.write.rawValue
+            stopPipe = consume pipe
             signal(SIGINT, simulatorStopHandler)
             signal(SIGTERM, simulatorStopHandler)
         }
@@ -92,9 +91,8 @@ public final class SimulatorLoop {
             if signalFD >= 0 {
                 signal(SIGINT, SIG_DFL)
                 signal(SIGTERM, SIG_DFL)
-                Glibc.close(signalFD)
-                Glibc.close(simulatorStopPipe)
                 simulatorStopPipe = -1
+                stopPipe = nil  // closes both ends
             }
             pty?.close()
             pty = nil
@@ -214,11 +212,10 @@ public final class SimulatorLoop {
         if readerBaud != baud {
             // Wrong baud: the reader gets garbage, and whatever does not fit is lost with it.
             let garbled = UARTResampler.resample(Array(chunk), senderBaud: baud, receiverBaud: readerBaud)
-            let written = garbled.withUnsafeBytes { Glibc.write(p.master, $0.baseAddress, $0.count) }
-            report.bytesWritten += max(0, written)
+            report.bytesWritten += garbled.withUnsafeBytes { p.write($0) }
             return chunk.count
         }
-        let written = chunk.withUnsafeBytes { Glibc.write(p.master, $0.baseAddress, $0.count) }
+        let written = chunk.withUnsafeBytes { p.write($0) }
         guard written > 0 else { return 0 }
         report.bytesWritten += written
         return written
@@ -227,7 +224,7 @@ public final class SimulatorLoop {
     private func readCommands(now: Double) {
         guard let p = pty else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(p.master, $0.baseAddress, $0.count) }
+        let n = buffer.withUnsafeMutableBytes { p.read(into: $0) }
         guard n > 0 else { return }
         let readerBaud = isUSB ? lineBaud : p.readerBaud ?? lineBaud
         let bytes = UARTResampler.resample(Array(buffer[0..<n]), senderBaud: readerBaud, receiverBaud: lineBaud)
@@ -267,6 +264,8 @@ public final class SimulatorLoop {
 /// The write end of the running loop's self-pipe (one simulator per process).
 nonisolated(unsafe) private var simulatorStopPipe: Int32 = -1
 
+/// Runs in the signal handler, so it calls write(2) directly: the seam's fault hook takes a
+/// lock, which is not async-signal-safe.
 private func simulatorStopHandler(_ signal: Int32) {
     var byte: UInt8 = 1
     _ = Glibc.write(simulatorStopPipe, &byte, 1)

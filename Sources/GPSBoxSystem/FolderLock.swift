@@ -32,8 +32,10 @@ public final class FolderLock {
     public static let fileName = "gpsbox.lock"
 
     public let folder: String
-    /// The lock file's descriptor (the lock lives as long as it is open).
-    public let descriptor: Int32
+    /// The lock file (the lock lives as long as it is open).
+    private let file: FileDescriptor
+    /// The lock file's descriptor number.
+    public var descriptor: Int32 { file.rawValue }
 
     /// Takes the folder's lock without waiting and writes this process's pid into it.
     /// Fails with `.held` naming the holder's pid when another open file holds it.
@@ -41,26 +43,25 @@ public final class FolderLock {
         self.folder = folder
         let path = folder + "/" + Self.fileName
         // O_NOFOLLOW: a symlink planted under the lock's name is not followed to some other file.
-        let fd: Int32
+        let file = try Self.open(path)
+        if flock(file.rawValue, LOCK_EX | LOCK_NB) != 0 {
+            let e = currentErrno()
+            if e == EWOULDBLOCK { throw .held(folder: folder, pid: Self.pid(in: file.rawValue)) }
+            throw .failed(SystemError(call: "flock", path: path, errno: e))
+        }
+        let text = Array("\(pid)\n".utf8)
+        _ = ftruncate(file.rawValue, 0)
+        _ = text.withUnsafeBytes { pwrite(file.rawValue, $0.baseAddress, $0.count, 0) }
+        self.file = file
+    }
+
+    private static func open(_ path: String) throws(FolderLockError) -> FileDescriptor {
         do {
-            fd = try sys("open", path: path) { open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+            return try FileDescriptor.open(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
         } catch {
             throw .failed(error)
         }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let e = currentErrno()
-            let holder = e == EWOULDBLOCK ? Self.pid(in: fd) : nil
-            close(fd)
-            if e == EWOULDBLOCK { throw .held(folder: folder, pid: holder) }
-            throw .failed(SystemError(call: "flock", path: path, errno: e))
-        }
-        descriptor = fd
-        let text = Array("\(pid)\n".utf8)
-        _ = ftruncate(fd, 0)
-        _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
     }
-
-    deinit { close(descriptor) }
 
     /// True while the file this lock holds is still the folder's lock file: false once the
     /// folder was deleted (the file has no name left) or the file replaced.

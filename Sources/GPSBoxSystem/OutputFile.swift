@@ -9,9 +9,8 @@ import Darwin
 #endif
 
 public final class OutputFile {
-    public let fd: Int32
+    private let descriptor: FileDescriptor
     public let path: String
-    private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private let capacity: Int
     /// The first write error, kept so callers can report it once.
@@ -20,24 +19,28 @@ public final class OutputFile {
     nonisolated(unsafe) public static let standardOutput = OutputFile(fd: 1, path: "<stdout>", owns: false)
     nonisolated(unsafe) public static let standardError = OutputFile(fd: 2, path: "<stderr>", owns: false, capacity: 0)
 
-    public init(fd: Int32, path: String, owns: Bool, capacity: Int = 64 * 1024) {
-        self.fd = fd
-        self.path = path
-        self.ownsDescriptor = owns
+    /// The descriptor number, e.g. to ask whether it is a terminal.
+    public var fd: Int32 { descriptor.rawValue }
+
+    /// Writes through `descriptor`, closing it on deinit when it owns it.
+    public init(_ descriptor: consuming FileDescriptor, capacity: Int = 64 * 1024) {
+        self.path = descriptor.path ?? "fd \(descriptor.rawValue)"
+        self.descriptor = descriptor
         self.capacity = capacity
         buffer.reserveCapacity(capacity)
     }
 
-    /// Creates (or truncates) `path` for writing.
-    public convenience init(creating path: String) throws(SystemError) {
-        let fd = try sys("open", path: path) { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        self.init(fd: fd, path: path, owns: true)
+    public convenience init(fd: Int32, path: String, owns: Bool, capacity: Int = 64 * 1024) {
+        self.init(owns ? FileDescriptor(adopting: fd, path: path) : FileDescriptor(borrowing: fd, path: path),
+                  capacity: capacity)
     }
 
-    deinit {
-        flush()
-        if ownsDescriptor { close(fd) }
+    /// Creates (or truncates) `path` for writing.
+    public convenience init(creating path: String) throws(SystemError) {
+        self.init(try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC))
     }
+
+    deinit { flush() }  // the descriptor closes itself after this, if it is owned
 
     public func write(_ text: String) {
         var t = text
@@ -66,20 +69,11 @@ public final class OutputFile {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count, error == nil {
-            do {
-                let n = try sys("write", path: path) {
-                    #if canImport(Glibc)
-                    Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                    #else
-                    Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                    #endif
-                }
-                offset += n
-            } catch {
-                self.error = error
-            }
+        guard error == nil else { return }
+        do {
+            try descriptor.writeAll(bytes)
+        } catch {
+            self.error = error
         }
     }
 }

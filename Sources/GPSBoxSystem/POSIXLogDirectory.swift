@@ -30,6 +30,12 @@ func logIO<R: FixedWidthInteger>(_ call: String, _ path: String, _ body: () -> R
     do { return try sys(call, path: path, body) } catch { throw LogIOError(error) }
 }
 
+/// Runs calls on the seam's `FileDescriptor` and converts their error.
+@inline(__always)
+func logIO<R: ~Copyable>(_ body: () throws(SystemError) -> R) throws(LogIOError) -> R {
+    do { return try body() } catch { throw LogIOError(error) }
+}
+
 public final class POSIXLogDirectory: LogDirectory {
     public let path: String
 
@@ -69,14 +75,9 @@ public final class POSIXLogDirectory: LogDirectory {
 
     public func create(_ name: String) throws(LogIOError) -> any AppendableLogFile {
         let p = full(name)
-        let fd = try logIO("open", p) { open(p, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644) }
-        do {
-            try syncDirectory()
-        } catch {
-            _ = posixClose(fd)
-            throw error
-        }
-        return POSIXAppendFile(fd: fd, path: p)
+        let file = try POSIXAppendFile(creating: p)
+        try syncDirectory()  // on failure the file closes itself
+        return file
     }
 
     public func remove(_ name: String) throws(LogIOError) {
@@ -111,30 +112,34 @@ public final class POSIXLogDirectory: LogDirectory {
 
     /// fsync on the directory itself makes created and removed entries durable.
     public func syncDirectory() throws(LogIOError) {
-        let fd = try logIO("open", path) { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        defer { _ = posixClose(fd) }
-        _ = try logIO("fsync", path) { fsync(fd) }
+        let directory = try logIO { () throws(SystemError) in try FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY) }
+        _ = try logIO("fsync", path) { fsync(directory.rawValue) }
     }
 }
 
 /// An O_APPEND file descriptor owned by the writer.
 public final class POSIXAppendFile: AppendableLogFile {
-    private(set) var fd: Int32
+    private var descriptor: FileDescriptor?
     public let path: String
 
-    init(fd: Int32, path: String) {
-        self.fd = fd
+    init(creating path: String) throws(LogIOError) {
         self.path = path
+        descriptor = try logIO { () throws(SystemError) in
+            try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_APPEND)
+        }
     }
-
-    deinit { close() }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int {
         guard !bytes.isEmpty else { return 0 }
-        return try logIO("write", path) { posixWrite(fd, bytes.baseAddress!, bytes.count) }
+        return try using("write") { d throws(SystemError) in try d.write(bytes) }
+    }
+
+    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) {
+        try using("write") { d throws(SystemError) in try d.writeAll(bytes) }
     }
 
     public func sync() throws(LogIOError) {
+        let fd = try using("fdatasync") { d throws(SystemError) in d.rawValue }
         #if canImport(Glibc)
         _ = try logIO("fdatasync", path) { fdatasync(fd) }
         #else
@@ -142,69 +147,60 @@ public final class POSIXAppendFile: AppendableLogFile {
         #endif
     }
 
-    public func close() {
-        guard fd >= 0 else { return }
-        _ = posixClose(fd)
-        fd = -1
+    public func close() { descriptor = nil }
+
+    /// The descriptor number, -1 once closed.
+    var fd: Int32 {
+        switch descriptor {
+        case .some(let d): d.rawValue
+        case .none: -1
+        }
+    }
+
+    /// Runs `body` on the descriptor; after `close()` the call fails with EBADF, as it would on the kernel's side.
+    private func using<R>(_ call: String, _ body: (borrowing FileDescriptor) throws(SystemError) -> R) throws(LogIOError) -> R {
+        do throws(SystemError) {
+            switch descriptor {
+            case .some(let d): return try body(d)
+            case .none: throw SystemError(call: call, path: path, errno: EBADF)
+            }
+        } catch {
+            throw LogIOError(error)
+        }
     }
 }
-
 /// A read-only file descriptor, for the reader. Only a regular file opens (docs/log-format.md
 /// §1): O_NOFOLLOW refuses a symbolic link (a link to /dev/zero would never end), O_NONBLOCK
 /// keeps a FIFO from blocking the open, and fstat refuses anything that is not a regular file.
 public final class POSIXReadFile: ReadableLogFile {
-    private var fd: Int32
+    private var descriptor: FileDescriptor?
     public let path: String
 
     public init(path: String) throws(LogIOError) {
         self.path = path
-        let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        let file: FileDescriptor
         do {
-            fd = try sys("open", path: path) { open(path, flags) }
+            file = try FileDescriptor.open(path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         } catch {
             throw error.errno == ELOOP ? .notRegularFile(path: path) : LogIOError(error)
         }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            _ = posixClose(fd)
-            fd = -1
+        guard let st = try? file.status(), (st.st_mode & S_IFMT) == S_IFREG else {
             throw .notRegularFile(path: path)
         }
+        descriptor = consume file
     }
-
-    deinit { close() }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
         guard !buffer.isEmpty else { return 0 }
-        return try logIO("read", path) { posixRead(fd, buffer.baseAddress!, buffer.count) }
+        do throws(SystemError) {
+            switch descriptor {
+            case .some(let d): return try d.read(into: buffer)
+            case .none: throw SystemError(call: "read", path: path, errno: EBADF)
+            }
+        } catch {
+            throw LogIOError(error)
+        }
     }
 
-    public func close() {
-        guard fd >= 0 else { return }
-        _ = posixClose(fd)
-        fd = -1
-    }
-}
-
-// The module names differ; these keep the calls above free of #if.
-@inline(__always) func posixClose(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(fd)
-    #else
-    Darwin.close(fd)
-    #endif
-}
-@inline(__always) func posixWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, p, n)
-    #else
-    Darwin.write(fd, p, n)
-    #endif
-}
-@inline(__always) func posixRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(fd, p, n)
-    #else
-    Darwin.read(fd, p, n)
-    #endif
+    public func close() { descriptor = nil }
 }

@@ -20,7 +20,10 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// strerror text, e.g. "No such file or directory".
-    public var reason: String { String(cString: strerror(errno)) }
+    public var reason: String { Self.reason(errno: errno) }
+
+    /// strerror text for any errno value.
+    public static func reason(errno: Int32) -> String { String(cString: strerror(errno)) }
 
     public var description: String {
         if let path { return "\(call) \(path): \(reason) (errno \(errno))" }
@@ -48,4 +51,17 @@ public func currentErrno() -> Int32 {
     #else
     return Darwin.errno
     #endif
+}
+
+/// errno values that code outside the seams classifies failures by, named (swift-system's
+/// `Errno` idea), so the CLI needs no libc import.
+public enum Errno {
+    public static let noSuchFile = ENOENT
+    public static let permissionDenied = EACCES
+    public static let notPermitted = EPERM
+    public static let notADirectory = ENOTDIR
+    public static let noSpace = ENOSPC
+    public static let readOnlyFileSystem = EROFS
+    public static let ioError = EIO
+    public static let fileTooLarge = EFBIG
 }

@@ -1,4 +1,5 @@
 import Glibc
+import GPSBoxSystem
 import Testing
 @testable import GPSBoxLinux
 
@@ -16,13 +17,7 @@ let corpusDirectory: String? = {
 
 func corpusBytes(_ name: String) throws -> [UInt8] {
     let path = (corpusDirectory ?? "") + "/" + name
-    let fd = try FileDescriptor.open(path, flags: O_RDONLY)
-    var out: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while case let n = try buffer.withUnsafeMutableBytes({ try fd.read(into: $0, path: path) }), n > 0 {
-        out += buffer[..<n]
-    }
-    return out
+    return try InputFile.bytes(path)
 }
 
 /// A deterministic pseudo-random source (64-bit LCG, Knuth's MMIX constants) for seeds.

@@ -1,10 +1,11 @@
 import Glibc
+import GPSBoxSystem
 import Testing
 @testable import GPSBoxLinux
 
 @Suite struct PollSetTests {
     @Test func timesOutWhenNothingIsReady() throws {
-        let pipe = try Pipe()
+        let pipe = try FileDescriptor.pipe()
         var set = PollSet()
         let slot = set.watch(pipe.read.rawValue)
         #expect(try set.wait(timeoutMilliseconds: 0) == 0)
@@ -12,8 +13,8 @@ import Testing
     }
 
     @Test func reportsOnlyTheReadySlot() throws {
-        let quiet = try Pipe()
-        let busy = try Pipe()
+        let quiet = try FileDescriptor.pipe()
+        let busy = try FileDescriptor.pipe()
         var set = PollSet()
         let first = set.watch(quiet.read.rawValue)
         let second = set.watch(busy.read.rawValue)
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func reportsHangupWhenTheWriterCloses() throws {
-        let pipe = try Pipe()
+        let pipe = try FileDescriptor.pipe()
         var set = PollSet()
         let slot = set.watch(pipe.read.rawValue)
         try pipe.write.close()

@@ -30,6 +30,32 @@ import GPSBoxSystem
         #expect(try InputFile.text(file.path) == "{}\n")
     }
 
+    @Test func shortAndInterruptedWritesStillReplaceTheFileWhole() throws {
+        let dir = ControlSocketTests.scratch()
+        let file = StatusFile(path: dir + "/status.json")
+        defer { SyscallFaults.removeAll(path: file.temporaryPath); unlink(file.path); rmdir(dir) }
+        SyscallFaults.inject([.short(2), .interrupted, .short(5)], into: .write, path: file.temporaryPath)
+        try file.write("{\"state\":\"fix\",\"satellites\":9}")
+        #expect(SyscallFaults.pending(.write, path: file.temporaryPath) == 0)
+        #expect(try InputFile.text(file.path) == "{\"state\":\"fix\",\"satellites\":9}\n")
+    }
+
+    /// A full or failing /run keeps the last complete status: the half-written temporary file
+    /// is removed, never renamed over it, and the error names it.
+    @Test(arguments: [ENOSPC, EIO])
+    func aFailedWriteKeepsThePreviousStatus(_ errno: Int32) throws {
+        let dir = ControlSocketTests.scratch()
+        let file = StatusFile(path: dir + "/status.json")
+        defer { SyscallFaults.removeAll(path: file.temporaryPath); unlink(file.path); rmdir(dir) }
+        try file.write("{\"state\":\"fix\"}")
+        SyscallFaults.inject([.short(4), .errno(errno)], into: .write, path: file.temporaryPath)
+        #expect(throws: SystemError(call: "write", path: file.temporaryPath, errno: errno)) {
+            try file.write("{\"state\":\"searching\"}")
+        }
+        #expect(try InputFile.text(file.path) == "{\"state\":\"fix\"}\n")
+        #expect(access(file.temporaryPath, F_OK) != 0)
+    }
+
     @Test func aMissingDirectoryIsAnErrorNamingTheTemporaryFile() {
         let file = StatusFile(path: "/nonexistent-gpsbox/status.json")
         #expect(throws: SystemError(call: "open", path: "/nonexistent-gpsbox/status.json.tmp", errno: ENOENT)) {

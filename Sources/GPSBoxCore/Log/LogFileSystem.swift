@@ -44,6 +44,9 @@ public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
 public protocol AppendableLogFile: AnyObject {
     /// Writes a prefix of `bytes`; returns how many bytes were written (> 0).
     func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int
+    /// Writes every byte. The POSIX file uses GPSBoxSystem's one write-all loop (the syscall
+    /// seam); the default below serves in-memory files.
+    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(LogIOError)
     /// fdatasync (fsync on macOS).
     func sync() throws(LogIOError)
     func close()
@@ -88,9 +91,17 @@ extension AppendableLogFile {
         return try r.get()
     }
 
-    /// Writes all of `bytes`, looping over short writes.
+    /// Writes all of `bytes`.
     public func writeAll(_ bytes: [UInt8]) throws(LogIOError) {
+        let r: Result<Void, LogIOError> = bytes.withUnsafeBytes { b in
+            Result { () throws(LogIOError) in try writeAll(b) }
+        }
+        try r.get()
+    }
+
+    /// Loops over short writes of an in-memory file.
+    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) {
         var done = 0
-        while done < bytes.count { done += try write(bytes, from: done) }
+        while done < bytes.count { done += try write(UnsafeRawBufferPointer(rebasing: bytes[done...])) }
     }
 }

@@ -38,15 +38,15 @@ public enum ControlClient {
             default: throw .failed(error)
             }
         }
-        defer { close(fd) }
+        let socket = FileDescriptor(adopting: fd, path: socketPath)  // closes itself on every return
         let word = Array(request.rawValue.utf8)
-        let sent = word.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = word.withUnsafeBytes { Glibc.send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if sent < 0 { throw .failed(SystemError(call: "send", path: socketPath, errno: currentErrno())) }
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var p = pollfd(fd: socket.rawValue, events: Int16(POLLIN), revents: 0)
         let ready = poll(&p, 1, Int32(clamping: timeoutMilliseconds))
         if ready == 0 { throw .timedOut(path: socketPath, milliseconds: timeoutMilliseconds) }
         var buffer = [UInt8](repeating: 0, count: 256)
-        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        let n = buffer.withUnsafeMutableBytes { recv(socket.rawValue, $0.baseAddress, $0.count, 0) }
         if n < 0 { throw .failed(SystemError(call: "recv", path: socketPath, errno: currentErrno())) }
         let text = String(decoding: buffer[..<max(0, n)], as: UTF8.self)
         guard let reply = ControlReply(text: text) else { throw .badReply(path: socketPath, text: text) }

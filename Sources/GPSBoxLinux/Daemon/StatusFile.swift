@@ -16,7 +16,7 @@ public struct StatusFile {
     public func write(_ text: String) throws(SystemError) {
         let tmp = temporaryPath
         do {
-            let file = OutputFile(fd: try createExclusively(tmp), path: tmp, owns: true)
+            let file = OutputFile(try createExclusively(tmp))
             file.write(text + "\n")
             file.flush()
             if let error = file.error {
@@ -27,13 +27,13 @@ public struct StatusFile {
         _ = try sys("rename", path: path) { rename(tmp, path) }
     }
 
-    private func createExclusively(_ tmp: String) throws(SystemError) -> Int32 {
-        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    private func createExclusively(_ tmp: String) throws(SystemError) -> FileDescriptor {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
         do {
-            return try sys("open", path: tmp) { open(tmp, flags, 0o644) }
+            return try FileDescriptor.open(tmp, flags: flags)
         } catch let e where e.errno == EEXIST {
             _ = try sys("unlink", path: tmp) { unlink(tmp) }
-            return try sys("open", path: tmp) { open(tmp, flags, 0o644) }
+            return try FileDescriptor.open(tmp, flags: flags)
         }
     }
 }

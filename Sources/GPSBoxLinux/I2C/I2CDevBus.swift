@@ -55,9 +55,12 @@ public final class I2CDevBus: DDCBus {
     }
 
     public func write(_ bytes: [UInt8]) throws(DDCError) {
-        let n = bytes.withUnsafeBytes { Glibc.write(descriptor.rawValue, $0.baseAddress, $0.count) }
-        if n < 0 { throw failure(call: "write", errno: currentErrno()) }
-        if n != bytes.count { throw failure(call: "write", errno: EIO) }
+        // One write(2) is one bus transaction, so a short one is a failed message, never continued.
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try descriptor.write(raw) } }
+        switch result {
+        case .success(let n): if n != bytes.count { throw failure(call: "write", errno: EIO) }
+        case .failure(let e): throw failure(call: "write", errno: e.errno)
+        }
     }
 
     /// NAK-like errors (what i2c adapters report for an unacknowledged address or byte:

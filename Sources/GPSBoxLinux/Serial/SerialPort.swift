@@ -35,7 +35,7 @@ public final class SerialPort {
         }
         try call("ioctl(TIOCEXCL)") { ioctl(descriptor.rawValue, UInt(TIOCEXCL)) }
         do {
-            try descriptor.setStatusFlag(O_NONBLOCK, false, path: path)
+            try descriptor.setStatusFlag(O_NONBLOCK, false)
         } catch {
             throw .system(error)
         }
@@ -73,11 +73,18 @@ public final class SerialPort {
             if currentErrno() == EINTR { return 0 }
             throw .system(SystemError(call: "poll", path: path, errno: currentErrno()))
         }
-        let count = Glibc.read(descriptor.rawValue, buffer.baseAddress, buffer.count)
-        if count > 0 { return count }
-        let e = count == 0 ? EIO : currentErrno()
+        // The seam retries EINTR; EAGAIN (nothing there after all) is a read of nothing, and
+        // the caller polls again.
+        let e: Int32
+        do {
+            let count = try descriptor.read(into: buffer)
+            if count > 0 { return count }
+            e = EIO  // end of file on a tty: the other end (pty master, USB device) is gone
+        } catch {
+            e = error.errno
+        }
         switch e {
-        case EINTR, EAGAIN: return 0
+        case EAGAIN: return 0
         case EIO, ENXIO, ENODEV: throw .deviceGone(path: path)
         default: throw .system(SystemError(call: "read", path: path, errno: e))
         }
@@ -98,7 +105,7 @@ public final class SerialPort {
     /// `.deviceGone`, as for reads.
     public func write(_ bytes: [UInt8]) throws(SerialError) {
         let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(SystemError) in try descriptor.writeAll(raw, path: path) }
+            Result { () throws(SystemError) in try descriptor.writeAll(raw) }
         }
         if case .failure(let error) = result {
             if [EIO, ENXIO, ENODEV].contains(error.errno) { throw .deviceGone(path: path) }

@@ -1,20 +1,6 @@
 import Glibc
-import GPSBoxSystem
 import Testing
-@testable import GPSBoxLinux
-
-/// A pipe as two owned descriptors.
-struct Pipe: ~Copyable {
-    let read: FileDescriptor
-    let write: FileDescriptor
-
-    init() throws {
-        var fds: [Int32] = [-1, -1]
-        _ = try sys("pipe") { pipe(&fds) }
-        read = FileDescriptor(adopting: fds[0])
-        write = FileDescriptor(adopting: fds[1])
-    }
-}
+@testable import GPSBoxSystem
 
 /// The inode behind `fd`, or nil if it is closed. Comparing inodes, not just "is fd N open",
 /// keeps these tests right while parallel tests reuse descriptor numbers.
@@ -28,7 +14,7 @@ func inode(_ fd: Int32) -> UInt? {
         var raw: Int32 = -1
         var node: UInt?
         do {
-            let pipe = try Pipe()
+            let pipe = try FileDescriptor.pipe()
             raw = pipe.read.rawValue
             node = inode(raw)
             #expect(node != nil)
@@ -37,14 +23,14 @@ func inode(_ fd: Int32) -> UInt? {
     }
 
     @Test func releaseHandsOwnershipOver() throws {
-        let pipe = try Pipe()
+        let pipe = try FileDescriptor.pipe()
         let raw = pipe.read.release()
         #expect(inode(raw) != nil)
         close(raw)
     }
 
     @Test func explicitCloseClosesOnce() throws {
-        let pipe = try Pipe()
+        let pipe = try FileDescriptor.pipe()
         let raw = pipe.read.rawValue
         let node = inode(raw)
         try pipe.read.close()
@@ -52,7 +38,7 @@ func inode(_ fd: Int32) -> UInt? {
     }
 
     @Test func writeAllThenReadBack() throws {
-        let pipe = try Pipe()
+        let pipe = try FileDescriptor.pipe()
         let message: [UInt8] = Array("$GPGGA,hello*00\r\n".utf8)
         try message.withUnsafeBytes { try pipe.write.writeAll($0) }
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -67,7 +53,7 @@ func inode(_ fd: Int32) -> UInt? {
     }
 
     @Test func statusFlagToggles() throws {
-        let pipe = try Pipe()
+        let pipe = try FileDescriptor.pipe()
         try pipe.read.setStatusFlag(O_NONBLOCK, true)
         #expect(fcntl(pipe.read.rawValue, F_GETFL) & O_NONBLOCK != 0)
         try pipe.read.setStatusFlag(O_NONBLOCK, false)
