@@ -192,6 +192,20 @@ extension Array where Element == SamplerDecision {
         #expect(after.statistics.gapCount == 1)   // the 70 s off draws no line
     }
 
+    /// VM finding 4: a daemon restarted within the same second logged that second again (first
+    /// from NAV-PVT, then from the new process's first NMEA fix). The resumed trip knows its last
+    /// sample, so the fix of the same window is not due.
+    @Test func aRestartDoesNotLogTheLastLoggedSecondAgain() {
+        var before = Sampler()
+        let first = Self.run(&before, FixFixture.drive(0...60)).samples
+        var after = Sampler(firstTripID: 2)
+        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), monotonicMs: 0)
+        let lastSecond = (first.last!.time.rawValue - TrackFixture.t0.rawValue) / 1000
+        let again = FixFixture.drive(lastSecond...lastSecond).flatMap { after.add($0, monotonicMs: 500) }
+        #expect(again.samples.isEmpty)
+        #expect(after.counters.notDue == 1)
+    }
+
     @Test func aRestartAfterTheTripGapStartsANewTrip() {
         var before = Sampler()
         let first = Self.run(&before, FixFixture.drive(0...60)).samples
