@@ -106,22 +106,22 @@ public struct AutoBaud<Counter: FrameCounting> {
     public mutating func received(_ bytes: [UInt8], now: Int64) -> Step {
         guard case .listen = step else { return step }
         bytesAtFoundRate += bytes
-        if now - scanSince < Self.backlogGraceMilliseconds, isBacklog(now: now),
-           backlogInScan + bytesAtFoundRate.count <= Self.largestBacklog,
-           now + Int64(windowMilliseconds) <= latestDeadline {
-            // Bytes queued while nobody listened (a port closed between attempts, a VM's
-            // serial backend) arrive at once and were received at another rate: as garbage
-            // they would give up the right rate, as valid frames prove a wrong one (the VM
-            // saw "module talks at 921600 Bd" from a module at 9600). Drop them and listen
-            // afresh.
-            backlogBytesSkipped += bytesAtFoundRate.count
-            backlogInScan += bytesAtFoundRate.count
-            startCounting(now: now)
-            return step
-        }
         framesAtCurrentRate += counter.countValidFrames(in: bytes[...])
         if framesAtCurrentRate >= requiredFrames {
             step = .found(candidates[index])
+        } else if now - scanSince < Self.backlogGraceMilliseconds, isBacklog(now: now),
+                  backlogInScan + bytesAtFoundRate.count <= Self.largestBacklog,
+                  now + Int64(windowMilliseconds) <= latestDeadline {
+            // Bytes queued while nobody listened (a port closed between attempts, a VM's
+            // serial backend) arrive at once, garbled at the rate they were received at:
+            // judged as this rate's bytes they would give the right rate up (the VM check's
+            // failure). Drop them and listen afresh. Valid frames still count: a source that
+            // sends faster than any line (USB, a sped-up simulator) is found at once, and
+            // staying at the right rate through the backlog is what keeps queued sentences
+            // from being read at a wrong one later.
+            backlogBytesSkipped += bytesAtFoundRate.count
+            backlogInScan += bytesAtFoundRate.count
+            startCounting(now: now)
         } else if bytesAtFoundRate.count >= giveUpAfterBytes {
             return next(now: now)
         }
