@@ -90,21 +90,7 @@ public struct FileDescriptor: ~Copyable {
     /// retried; EAGAIN on a non-blocking descriptor is an error for the caller to classify.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
-        while true {
-            var count = buffer.count
-            switch SyscallFaults.next(.read, path: path) {
-            case nil: break
-            case .short(let n)?: count = max(1, min(count, n))
-            case .errno(let e)?:
-                if e == EINTR { continue }
-                throw SystemError(call: "read", path: path, errno: e)
-            }
-            let n = systemRead(rawValue, base, count)
-            if n >= 0 { return n }
-            let e = currentErrno()
-            if e == EINTR { continue }
-            throw SystemError(call: "read", path: path, errno: e)
-        }
+        return try transfer(.read, "read", count: buffer.count) { systemRead(rawValue, base, $0) }
     }
 
     /// One read into the whole of `buffer`; returns the byte count (0 = end of file).
@@ -117,20 +103,27 @@ public struct FileDescriptor: ~Copyable {
     /// One `write(2)` of a prefix of `bytes`; returns how many were written. EINTR is retried.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        return try transfer(.write, "write", count: bytes.count) { systemWrite(rawValue, base, $0) }
+    }
+
+    /// The one place a read or write meets the fault hook and EINTR is retried: `body` makes
+    /// the call for at most the given byte count and returns its result (-1 with errno set).
+    private func transfer(_ kind: SyscallFaults.Call, _ call: String, count: Int,
+                          _ body: (Int) -> Int) throws(SystemError) -> Int {
         while true {
-            var count = bytes.count
-            switch SyscallFaults.next(.write, path: path) {
+            var count = count
+            switch SyscallFaults.next(kind, path: path) {
             case nil: break
             case .short(let n)?: count = max(1, min(count, n))
             case .errno(let e)?:
                 if e == EINTR { continue }
-                throw SystemError(call: "write", path: path, errno: e)
+                throw SystemError(call: call, path: path, errno: e)
             }
-            let n = systemWrite(rawValue, base, count)
+            let n = body(count)
             if n >= 0 { return n }
             let e = currentErrno()
             if e == EINTR { continue }
-            throw SystemError(call: "write", path: path, errno: e)
+            throw SystemError(call: call, path: path, errno: e)
         }
     }
 
