@@ -61,16 +61,11 @@ public struct AutoBaud<Counter: FrameCounting> {
     private var framesAtCurrentRate = 0
     /// When the bytes in `bytesAtFoundRate` started to count (the switch, or the last backlog).
     private var countingSince: Int64 = 0
-    /// When listening at the current rate began.
-    private var rateSince: Int64 = 0
-    /// Backlogs extend the listening at one rate to at most this many windows, so a source
-    /// that floods without end (a USB link ignores the rate) still ends the scan in time
-    /// for the daemon's watchdog.
-    private static var maxWindowsPerRate: Int64 { 3 }
     /// A backlog is what queued while the port was closed or nobody read it, so it can only
     /// be met this soon after the scan starts (the port just opened). Later, bytes faster
     /// than the line are a source that ignores the rate (a USB link, a simulator run faster
-    /// than real time) and are judged like any others.
+    /// than real time) and are judged like any others. This also bounds what backlogs add to
+    /// a scan (at most the grace and one window), for the daemon's watchdog.
     private static var backlogGraceMilliseconds: Int64 { 500 }
     /// Nor can a backlog be larger than the buffers that held it: a pty's 64 KiB of flip
     /// buffers and n_tty's 4 KiB. Past that, the source itself is faster than the line.
@@ -110,8 +105,7 @@ public struct AutoBaud<Counter: FrameCounting> {
         if framesAtCurrentRate >= requiredFrames {
             step = .found(candidates[index])
         } else if now - scanSince < Self.backlogGraceMilliseconds, isBacklog(now: now),
-                  backlogInScan + bytesAtFoundRate.count <= Self.largestBacklog,
-                  now + Int64(windowMilliseconds) <= latestDeadline {
+                  backlogInScan + bytesAtFoundRate.count <= Self.largestBacklog {
             // Bytes queued while nobody listened (a port closed between attempts, a VM's
             // serial backend) arrive at once, garbled at the rate they were received at:
             // judged as this rate's bytes they would give the right rate up (the VM check's
@@ -136,8 +130,6 @@ public struct AutoBaud<Counter: FrameCounting> {
         let carried = Int64(candidates[index].bitsPerSecond / 10) * elapsed / 1000
         return Int64(bytesAtFoundRate.count) > 2 * carried + 512
     }
-
-    private var latestDeadline: Int64 { rateSince + Self.maxWindowsPerRate * Int64(windowMilliseconds) }
 
     private mutating func startCounting(now: Int64) {
         counter.reset()
@@ -164,7 +156,6 @@ public struct AutoBaud<Counter: FrameCounting> {
     }
 
     private mutating func listen(now: Int64) -> Step {
-        rateSince = now
         startCounting(now: now)
         return step
     }
