@@ -1,14 +1,7 @@
-// Conveniences over the inverse problem for track samples, and a local flat-earth
-// approximation for the places that explicitly choose speed over exactness.
+// A local flat-earth approximation for the places that explicitly choose speed over
+// exactness.
 
 extension Geodesic {
-    /// Geodesic distance between two logged samples, metres.
-    public func distance(_ from: TrackSample, _ to: TrackSample) -> Double {
-        if from.latitudeE7 == to.latitudeE7 && from.longitudeE7 == to.longitudeE7 { return 0 }
-        return distance(latitude1: from.latitude, longitude1: from.longitude,
-                        latitude2: to.latitude, longitude2: to.longitude)
-    }
-
     /// Distance on the plane tangent at the mean latitude, using the ellipsoid's meridional and
     /// prime-vertical radii of curvature. Within 0.05 % of the geodesic up to a few kilometres
     /// (checked in GeodesyTests); worse beyond, wrong across the poles. Only for short hops

@@ -158,17 +158,6 @@ public final class ExportBuffer {
         writeDigits(UInt64(v), width: width)
     }
 
-    /// `lon,lat[,height]` in degrees and metres: the coordinate tuple of GeoJSON and KML.
-    public func appendLongitudeLatitude(_ s: TrackSample, heightMillimetres: Int32?) {
-        append(fixed: Int64(s.longitudeE7), decimals: 7)
-        byte(UInt8(ascii: ","))
-        append(fixed: Int64(s.latitudeE7), decimals: 7)
-        if let h = heightMillimetres {
-            byte(UInt8(ascii: ","))
-            append(fixed: Int64(h), decimals: 3)
-        }
-    }
-
     /// RFC 3339 UTC with milliseconds: `2026-11-30T09:00:25.000Z`.
     public func append(time t: UTCTime) {
         let day = t.dayNumber
