@@ -35,18 +35,21 @@ let withoutImplicitImports: [SwiftSetting] = [
 
 var targets: [Target] = [
     .target(name: "GPSBoxCore", swiftSettings: withoutImplicitImports),
+    .target(name: "GPSBoxSimulator", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(
         name: "GPSBoxCLI",
-        dependencies: ["GPSBoxCore", "GPSBoxSystem"] + linuxOnly,
+        dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator"] + linuxOnly,
         swiftSettings: withoutImplicitImports
     ),
     .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"], swiftSettings: withoutImplicitImports),
     // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
-    .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxCLI"] + linuxOnly),
+    .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "GPSBoxCLI"] + linuxOnly),
     // Separate so the track-log writer's peak RSS does not include the rest of gpsbox (scripts/bench-log).
     .executableTarget(name: "gpsbox-log-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem"]),
-    .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore"], exclude: ["Fixtures"]),
+    // The simulator generates test streams for the core's tests too; Core itself never sees it.
+    .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore", "GPSBoxSimulator"], exclude: ["Fixtures"]),
+    .testTarget(name: "GPSBoxSimulatorTests", dependencies: ["GPSBoxSimulator", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"], exclude: ["Fixtures"]),
 ]
@@ -59,10 +62,10 @@ targets += [
     .systemLibrary(name: "CLinux"),
     .target(
         name: "GPSBoxLinux",
-        dependencies: ["GPSBoxCore", "GPSBoxSystem", "CGPIOD", "CI2C", "CLinux"],
+        dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "CGPIOD", "CI2C", "CLinux"],
         swiftSettings: withoutImplicitImports + (gpiodAPI() == "v2" ? [.define("GPIOD_V2")] : [])
     ),
-    .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSystem", "CLinux"]),
+    .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem", "CLinux"]),
 ]
 #endif
 

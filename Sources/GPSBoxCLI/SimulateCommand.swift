@@ -4,6 +4,7 @@ import GPSBoxCore
 import GPSBoxSystem
 #if canImport(GPSBoxLinux)
 import GPSBoxLinux
+import GPSBoxSimulator
 #endif
 
 struct SimulateCommand: Subcommand {

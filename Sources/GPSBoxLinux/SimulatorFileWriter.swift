@@ -4,6 +4,7 @@
 // reader would see: garbage.
 import GPSBoxCore
 import GPSBoxSystem
+import GPSBoxSimulator
 
 public enum SimulatorFileWriter {
     @discardableResult

@@ -6,6 +6,7 @@
 import Glibc
 import GPSBoxCore
 import GPSBoxSystem
+import GPSBoxSimulator
 
 public struct SimulatorReport: Equatable, Sendable {
     public var epochs = 0

@@ -2,6 +2,7 @@
 // (about 20 satellites), NAV-DOP and GGA, RMC, GSA, 4×GSV, VTG, GLL — or the NMEA part only.
 // Positions wander deterministically (SplitMix64), so every run decodes the same bytes.
 import GPSBoxCore
+import GPSBoxSimulator
 
 enum DecodeStreamGenerator {
     static func stream(megabytes: Double, includeUBX: Bool, seed: UInt64 = 1) -> [UInt8] {

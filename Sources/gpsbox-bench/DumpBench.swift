@@ -8,6 +8,7 @@ import Glibc
 #endif
 import GPSBoxCore
 import GPSBoxSystem
+import GPSBoxSimulator
 
 enum DumpBench {
     static let usage = """

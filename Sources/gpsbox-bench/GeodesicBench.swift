@@ -6,6 +6,7 @@
 import Glibc
 #endif
 import GPSBoxCore
+import GPSBoxSimulator
 
 func geodesicBenchmark(_ args: [String]) -> Int32 {
     let count = args.first.flatMap { Int($0) } ?? 1_000_000

@@ -11,6 +11,7 @@
 import Foundation
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 struct GpsdTPV {
     var time: Int64

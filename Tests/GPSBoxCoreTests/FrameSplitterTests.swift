@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 @Suite struct FrameSplitterTests {
     static let gga = Array("$GPGGA,092750.000,5321.6802,N,00630.3372,W,1,8,1.03,61.7,M,55.2,M,,*76\r\n".utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 @Suite struct GeodesyTests {
     // Reference values from GeographicLib 2.1 (Python, `Geodesic.WGS84.Inverse`), an independent

@@ -3,6 +3,7 @@
 // never return a record that differs from what was written, and report what it skipped.
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 @Suite struct LogCorruptionMatrixTests {
     static let count = 300

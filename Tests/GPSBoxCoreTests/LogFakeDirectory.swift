@@ -2,6 +2,7 @@
 // fdatasynced, so `powerCut` can show what a card would hold after the power went, and it
 // injects ENOSPC (a capacity) or any error (`failNext`) into writes, creates and syncs.
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 final class FakeLogDirectory: LogDirectory {
     final class Node {

@@ -3,6 +3,7 @@
 // what the reader returns and reports.
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 @Suite struct LogRunTests {
     static let config = LogWriterConfiguration(segmentSizeLimitBytes: 8192, ring: RingPolicy(quotaBytes: 1 << 30, freeSpaceFloorBytes: 0))

@@ -1,5 +1,6 @@
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 /// The configurator with the real UBX encoders against the simulator's configuration
 /// responder (another helper's model of an M8 / M10 module), bytes both ways: the module

@@ -1,5 +1,6 @@
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 /// The sampler on fixes decoded from the simulator's byte stream (another helper's model of a
 /// u-blox module, with its own Gauss–Markov position noise and Doppler noise), through the

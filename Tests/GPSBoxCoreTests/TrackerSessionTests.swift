@@ -1,5 +1,6 @@
 import Testing
 @testable import GPSBoxCore
+@testable import GPSBoxSimulator
 
 /// The logger's data path without a port or a file: simulated receiver bytes in, log entries out.
 @Suite struct TrackerSessionTests {

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 @testable import GPSBoxCore
 @testable import GPSBoxLinux
+@testable import GPSBoxSimulator
 
 /// The simulator behind a real pty, read by a separate process through the symlink, as the
 /// daemon will. The reader (Python) opens the link, optionally writes a command, and reads

@@ -3,6 +3,7 @@ import Testing
 import GPSBoxSystem
 @testable import GPSBoxCore
 @testable import GPSBoxLinux
+@testable import GPSBoxSimulator
 
 /// Independent decoders (pyubx2 for UBX, pynmeagps for NMEA) must read the simulator's
 /// output without a single error: lengths, checksums and every field's syntax.

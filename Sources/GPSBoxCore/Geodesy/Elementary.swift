@@ -5,14 +5,14 @@
 // below 1 ulp on the ranges the geodesic code uses (|x| ≲ 100 rad for sin/cos), which is
 // checked against libm in ElementaryTests. Not a general libm: huge arguments lose accuracy.
 
-enum Elementary {
+public enum Elementary {
     // π/2 split into a 33-bit head and a tail (fdlibm __ieee754_rem_pio2 pio2_1 / pio2_1t).
     private static let pio2Head = 1.57079632673412561417e+00
     private static let pio2Tail = 6.07710050650619224932e-11
     private static let twoOverPi = 6.36619772367581382433e-01
 
     /// sin and cos of an angle in radians.
-    static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+    public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
         if abs(x) <= 0.785398163397448279 { return (kernelSin(x, 0), kernelCos(x, 0)) }
         let n = (x * twoOverPi).rounded(.toNearestOrEven)
@@ -30,8 +30,8 @@ enum Elementary {
         }
     }
 
-    static func sin(_ x: Double) -> Double { sincos(x).sin }
-    static func cos(_ x: Double) -> Double { sincos(x).cos }
+    public static func sin(_ x: Double) -> Double { sincos(x).sin }
+    public static func cos(_ x: Double) -> Double { sincos(x).cos }
 
     // fdlibm __kernel_sin: sin(x + y) for |x| ≤ π/4, y the tail of x.
     private static func kernelSin(_ x: Double, _ y: Double) -> Double {
@@ -70,7 +70,7 @@ enum Elementary {
     ]
 
     /// fdlibm atan: reduce |x| to one of four intervals around atan(0.5), atan(1), atan(1.5), π/2.
-    static func atan(_ x0: Double) -> Double {
+    public static func atan(_ x0: Double) -> Double {
         if x0.isNaN { return x0 }
         var x = abs(x0)
         if x >= 7.378697629483821e19 { // 2^66: atan is π/2 to double precision
@@ -98,7 +98,7 @@ enum Elementary {
     private static let piLo = 1.2246467991473531772E-16
 
     /// atan2 with C's sign conventions for signed zeros (atan2(±0, -x) = ±π).
-    static func atan2(_ y: Double, _ x: Double) -> Double {
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         if y == 0 {
             return x > 0 || (x == 0 && x.sign == .plus) ? y : (y.sign == .minus ? -piHi : piHi)
@@ -115,7 +115,7 @@ enum Elementary {
     }
 
     /// Cube root by Newton's iteration from an exponent-based first guess.
-    static func cbrt(_ x: Double) -> Double {
+    public static func cbrt(_ x: Double) -> Double {
         if x == 0 || !x.isFinite { return x }
         let a = abs(x)
         var t = Double(sign: .plus, exponent: a.exponent / 3, significand: 1.26)
@@ -127,5 +127,5 @@ enum Elementary {
         return x < 0 ? -t : t
     }
 
-    static func hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+    public static func hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
 }

@@ -2,7 +2,7 @@
 /// its implicit import disabled (Package.swift), so that a static link cannot pull the regex
 /// engine in for one `firstRange(of:)`. Character-wise, as `_StringProcessing`'s is.
 extension Substring {
-    func firstRange(of key: String) -> Range<Index>? {
+    public func firstRange(of key: String) -> Range<Index>? {
         guard let first = key.first else { return startIndex..<startIndex }
         var start = startIndex
         while let candidate = self[start...].firstIndex(of: first) {
