@@ -1,5 +1,6 @@
 #if os(Linux)
 import GPSBoxCore
+import GPSBoxSystem
 import GPSBoxLinux
 
 /// `gpsbox configure`: configure a module once, by hand, and report what it said.
@@ -57,7 +58,8 @@ struct ConfigureCommand: Subcommand {
     func run(_ io: inout CommandIO) throws -> ExitStatus {
         let config: GPSBoxConfiguration
         do {
-            config = try GPSBoxConfiguration.resolve(fileText: nil, path: "<flags>", flags: flags)
+            config = try GPSBoxConfiguration.resolve(fileText: nil, path: "<flags>", flags: flags,
+                                                     workingDirectory: CurrentProcess.workingDirectory())
         } catch {
             io.err.write("gpsbox configure: \(error)\n")
             return .usage
