@@ -52,6 +52,7 @@ import GPSBoxSystem
         ("reset-not-a-track-log", ["reset", "--log-dir", "$DIR/empty", "--yes"]),
         ("reset-missing-directory", ["reset", "--log-dir", "$DIR/nowhere", "--yes"]),
         ("config-check-not-a-config-file", ["config", "check", "$DIR/file"]),
+        ("dump-ubx-log-without-raw-bytes", ["dump", "--log-dir", "$LOG", "-o", "$DIR/ride.ubx"]),
         ("config-show-relative-path-in-a-flag-is-fine-but-a-bad-rate-is-not", ["config", "show", "--log-dir", "logs", "--rate", "fast"]),
     ] + statusCommands
 

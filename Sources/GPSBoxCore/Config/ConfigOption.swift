@@ -151,6 +151,11 @@ public struct ConfigOption: Sendable {
                      isBoolean: true,
                      apply: { c, t throws(ConfigValueError) in c.raw = try ConfigValueSyntax.bool(t) },
                      read: { String($0.raw) }),
+        ConfigOption("raw-measurements", "BOOL",
+                     "ask the module for RXM-RAWX/RXM-SFRBX (PPK; M8T, M8P, F9 and others with raw output); log them with raw",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.rawMeasurements = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.rawMeasurements) }),
         // Status
         ConfigOption("led", "CHIP:LINE[:active-low] | none", "GPIO line of the status LED",
                      apply: { c, t throws(ConfigValueError) in c.led = try ConfigValueSyntax.led(t) },

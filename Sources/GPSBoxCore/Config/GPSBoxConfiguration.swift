@@ -54,8 +54,11 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     public var segmentSize = ByteCount.mebibytes(4)
     /// Longest time logged data may wait in memory before fdatasync; zero syncs every record.
     public var syncInterval: Duration = .seconds(10)
-    /// Also log the receiver's raw bytes (for later `gpsbox decode`).
+    /// Also log the receiver's raw bytes (for later `gpsbox decode`, `gpsbox dump --format ubx`).
     public var raw = false
+    /// Ask the module for raw measurements (RXM-RAWX, RXM-SFRBX) for post-processing; they
+    /// reach a file through `raw` and `gpsbox dump --format ubx`.
+    public var rawMeasurements = false
 
     // Status
     public var led: LEDLine? = LEDLine(chip: "gpiochip0", line: 17)
@@ -168,6 +171,10 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
             // the fixed rate and hear only garbage from the module.
             errors.append(ConfigError(.conflict(key: "line-policy", "raise-baud needs baud = auto (baud is fixed at \(rate)); use trim"),
                                       at: origin(of: "line-policy")))
+        }
+        if rawMeasurements && !raw && origin(of: "raw-measurements") != .builtInDefault {
+            notes.append("\(origin(of: "raw-measurements")): raw-measurements without raw = true: the module sends "
+                + "RXM-RAWX/SFRBX but they are not logged; set raw = true to keep them for dump --format ubx")
         }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),
