@@ -50,6 +50,14 @@ import GPSBoxLinux
         }
     }
 
+    #if canImport(GPSBoxLinux)
+    static func covers(_ e: ControlError) { switch e { case .notRunning, .permissionDenied, .timedOut, .badReply, .failed: break } }
+    static func covers(_ e: SerialError) { switch e { case .unsupportedBaud, .busy, .deviceGone, .system: break } }
+    static func covers(_ e: DDCError) { switch e { case .noAcknowledge, .writeTooShort, .system: break } }
+    static func covers(_ e: LEDError) { switch e { case .chipUnavailable, .lineUnavailable, .setFailed: break } }
+    static func covers(_ e: ReceiverLinkError) { switch e { case .gone, .unavailable, .failed: break } }
+    #endif
+
     /// One example of each case, named `Type.case` (the name is for the reader of the
     /// catalogue; the message beside it is what the owner reads).
     static var examples: [(String, any Error & CustomStringConvertible)] {
@@ -135,6 +143,13 @@ import GPSBoxLinux
             ("ControlError.permissionDenied", ControlError.permissionDenied(path: "/run/gpsbox/control.sock")),
             ("ControlError.timedOut", ControlError.timedOut(path: "/run/gpsbox/control.sock", milliseconds: 2000)),
             ("ControlError.badReply", ControlError.badReply(path: "/run/gpsbox/control.sock", text: "what")),
+            ("ControlError.failed",
+             ControlError.failed(SystemError(call: "recv", path: "/run/gpsbox/control.sock", errno: ECONNRESET))),
+            ("SerialError.system", SerialError.system(SystemError(call: "tcsetattr", path: "/dev/ttyAMA0", errno: EIO))),
+            ("DDCError.system", DDCError.system(SystemError(call: "open", path: "/dev/i2c-1", errno: ENOENT))),
+            ("ReceiverLinkError.gone", ReceiverLinkError.gone("/dev/ttyACM0: device gone (unplugged or closed)")),
+            ("ReceiverLinkError.unavailable", ReceiverLinkError.unavailable("/dev/ttyACM0 is in use by another process (exclusive open)")),
+            ("ReceiverLinkError.failed", ReceiverLinkError.failed("read /dev/ttyAMA0: Input/output error (errno 5)")),
             ("SerialError.unsupportedBaud", SerialError.unsupportedBaud(1234)),
             ("SerialError.busy", SerialError.busy(path: "/dev/ttyAMA0")),
             ("SerialError.deviceGone", SerialError.deviceGone(path: "/dev/ttyACM0")),
