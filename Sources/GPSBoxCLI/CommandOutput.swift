@@ -29,6 +29,14 @@ public final class CommandOutput: ExportSink {
         if let file { file.write(bytes: bytes) } else { text += String(decoding: bytes, as: UTF8.self) }
     }
 
+    /// Binary data (`dump --format ubx`): into the file unchanged; in memory into `bytes`.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        if let file { file.write(bytes: bytes) } else { self.bytes += bytes }
+    }
+
+    /// Everything written with `write(bytes:)`, when collecting in memory.
+    public private(set) var bytes: [UInt8] = []
+
     public func flush() { file?.flush() }
 
     /// The first write error on the file, if any (a full disk, say).

@@ -18,6 +18,8 @@ struct ConfigCommand: Subcommand {
     static let notes = """
         The file has one `key = value` per line; `#` starts a comment. Durations: 500ms 10s 5m 2h;
         sizes: 512MiB 4MiB 1G; lengths: 50m; speeds: 0.5m/s 2km/h 1kn; booleans: true/false.
+        Paths (device, log-dir, status-file) relative in the file are taken from the file's
+        directory; relative in a flag, from the working directory.
 
         examples:
           gpsbox config check /etc/gpsbox/gpsbox.conf

@@ -10,12 +10,18 @@ public struct ConfigurationSource: Sendable {
     /// True when `--config` was given: then a missing file is an error, not "use defaults".
     public var pathIsExplicit: Bool
     public var flags: [(key: String, value: String, flag: String)]
+    /// Taken once, when the command starts: relative paths in flags resolve against it, and a
+    /// relative `--config` names the file whose directory resolves the file's relative paths.
+    /// SIGHUP's re-read uses the same directory.
+    public var workingDirectory: String?
 
     public init(path: String = GPSBoxConfiguration.defaultPath, pathIsExplicit: Bool = false,
-                flags: [(key: String, value: String, flag: String)] = []) {
+                flags: [(key: String, value: String, flag: String)] = [],
+                workingDirectory: String? = CurrentProcess.workingDirectory()) {
         self.path = path
         self.pathIsExplicit = pathIsExplicit
         self.flags = flags
+        self.workingDirectory = workingDirectory
     }
 
     /// `--config FILE`.
@@ -62,7 +68,8 @@ public struct ConfigurationSource: Sendable {
 
     /// Reads the file (if any), applies the flags, checks everything; all errors at once.
     public func load() throws(InvalidConfiguration) -> GPSBoxConfiguration {
-        try GPSBoxConfiguration.resolve(fileText: try fileText, path: path, flags: flags)
+        try GPSBoxConfiguration.resolve(fileText: try fileText, path: path, flags: flags,
+                                        workingDirectory: workingDirectory)
     }
 }
 

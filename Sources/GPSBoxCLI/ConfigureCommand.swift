@@ -1,5 +1,6 @@
 #if os(Linux)
 import GPSBoxCore
+import GPSBoxSystem
 import GPSBoxLinux
 
 /// `gpsbox configure`: configure a module once, by hand, and report what it said.
@@ -20,10 +21,15 @@ struct ConfigureCommand: Subcommand {
     static let noNMEA = Option(flag: "--no-nmea", help: "switch NMEA output off (UBX only)")
     static let setBaud = Option("--set-baud", value: "N", help: "switch the module's UART to N Bd and follow it")
     static let save = Option(flag: "--save", help: "also store the configuration in battery-backed RAM and flash")
-    static let options = [device, baud, i2c, rate, model, noNMEA, setBaud, save]
+    static let rawMeasurements = Option(flag: "--raw-measurements", help: """
+        also enable RXM-RAWX and RXM-SFRBX (raw measurements for
+        post-processing; modules without them answer ACK-NAK)
+        """)
+    static let options = [device, baud, i2c, rate, model, noNMEA, rawMeasurements, setBaud, save]
     /// Option → configuration key, and the value a flag stands for.
     static let keys: [(option: Option, key: String)] = [
         (device, "device"), (baud, "baud"), (i2c, "i2c"), (rate, "rate"), (model, "dynamic-model"), (noNMEA, "nmea-output"),
+        (rawMeasurements, "raw-measurements"),
     ]
     static let notes = """
         The module is identified with UBX-MON-VER: u-blox 8 and older get CFG-PRT/CFG-MSG/CFG-RATE/
@@ -44,7 +50,8 @@ struct ConfigureCommand: Subcommand {
     init(_ args: Arguments) throws(UsageError) {
         for given in args.given {
             guard let key = Self.keys.first(where: { $0.option == given.option })?.key else { continue }
-            flags.append((key, given.option == Self.noNMEA ? "false" : given.value, given.spelling))
+            flags.append((key, given.option == Self.noNMEA ? "false" : given.option == Self.rawMeasurements ? "true" : given.value,
+                          given.spelling))
         }
         let rates = ReceiverSettings.standardBaudRates
         setBaud = try args.value(Self.setBaud, "one of \(rates.map(String.init).joined(separator: ", "))") { b in
@@ -57,7 +64,8 @@ struct ConfigureCommand: Subcommand {
     func run(_ io: inout CommandIO) throws -> ExitStatus {
         let config: GPSBoxConfiguration
         do {
-            config = try GPSBoxConfiguration.resolve(fileText: nil, path: "<flags>", flags: flags)
+            config = try GPSBoxConfiguration.resolve(fileText: nil, path: "<flags>", flags: flags,
+                                                     workingDirectory: CurrentProcess.workingDirectory())
         } catch {
             io.err.write("gpsbox configure: \(error)\n")
             return .usage

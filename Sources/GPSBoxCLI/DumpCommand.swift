@@ -5,9 +5,9 @@ import GPSBoxSystem
 
 struct DumpCommand: Subcommand {
     static let name = "dump"
-    static let abstract = "Export the track log as GPX, GeoJSON, CSV, KML, gpsd JSON or NMEA."
+    static let abstract = "Export the track log (GPX, GeoJSON, CSV, KML, gpsd JSON, NMEA, raw UBX)."
     static let operands = TrackLogOptions.operands
-    static let format = Option("--format", value: Format.allCases.map(\.rawValue).joined(separator: "|"), help: """
+    static let format = Option("--format", value: Format.allCases.map(\.rawValue).joined(separator: "|") + "|raw", help: """
         (default: from -o's extension, else gpx)
         gpx      GPX 1.1, a <trk> per trip, a <trkseg> per continuous run
                  (speed, course, accuracy in the gpsbox extension namespace,
@@ -18,6 +18,11 @@ struct DumpCommand: Subcommand {
         kml      KML 2.2 for Google Earth, a LineString per run
         jsonl    gpsd TPV objects, one per line (as `gpsbox decode`)
         nmea     GGA + RMC sentences, to replay into any NMEA tool
+        ubx      (or raw) the receiver's bytes as logged with raw = true, bit
+                 for bit: UBX, NMEA, RTCM, RXM-RAWX/SFRBX with
+                 raw-measurements, for RTKLIB (convbin -r ubx) or u-center;
+                 a trip's bytes are those that arrived from its first
+                 sample to the next trip's
         """)
     static let points = Option(flag: "--points", help: """
         geojson: also a Point Feature per sample (time, speed, fix … as
@@ -25,8 +30,8 @@ struct DumpCommand: Subcommand {
         """)
     static let output = Option("--output", short: "-o", value: "FILE", help: """
         write to FILE instead of standard output; its extension picks the
-        format: .gpx .geojson .json .csv .kml .jsonl .nmea (a --format
-        that disagrees is a usage error)
+        format: .gpx .geojson .json .csv .kml .jsonl .nmea .ubx (a
+        --format that disagrees is a usage error)
         """)
     static let options = [format, points, output] + TrackLogOptions.options
     static let description = """
@@ -47,10 +52,18 @@ struct DumpCommand: Subcommand {
           gpsbox dump --trip last -o trip.geojson
           gpsbox dump --since 2h --format csv > last-two-hours.csv
           gpsbox dump ./copy/0000000012-20261130T081502Z.gpslog --format nmea > replay.nmea
+          gpsbox dump --trip last -o ride.ubx && convbin -r ubx -o ride.obs ride.ubx
         """
 
     enum Format: String, CaseIterable {
-        case gpx, geojson, csv, kml, jsonl, nmea
+        case gpx, geojson, csv, kml, jsonl, nmea, ubx
+
+        /// A `--format` value: a name, or `raw` for ubx (the bytes are whatever the module
+        /// sent, UBX or not).
+        init?(name: String) {
+            guard let format = Format(rawValue: name == "raw" ? "ubx" : name) else { return nil }
+            self = format
+        }
 
         /// The format a file name's extension names (`.json` is GeoJSON), nil if none does.
         init?(fileExtension ext: String) {
@@ -72,7 +85,8 @@ struct DumpCommand: Subcommand {
     var points = false
 
     init(_ args: Arguments) throws(UsageError) {
-        let explicit = try args.value(Self.format, as: Format.self)
+        let explicit = try args.value(Self.format, "one of \(Format.allCases.map(\.rawValue).joined(separator: "|")) or raw",
+                                      Format.init(name:))
         output = args.value(Self.output)
         format = try Self.format(explicit: explicit, output: output)
         points = args.flag(Self.points)
@@ -93,7 +107,17 @@ struct DumpCommand: Subcommand {
         case (nil, let i?): return i
         case (nil, nil):
             throw UsageError("-o \(output): .\(ext) names no format; use .gpx .geojson .json .csv .kml .jsonl "
-                + ".nmea or add --format F")
+                + ".nmea .ubx or add --format F")
+        }
+    }
+
+    /// `-o FILE` created (or truncated), else standard output; nil after saying why not.
+    func openTarget(_ io: inout CommandIO) -> CommandOutput? {
+        do {
+            return try output.map { p throws(SystemError) in try .creating(p, standardOutput: io.out) } ?? io.out
+        } catch {
+            io.err.write("gpsbox dump: \(WriteError(error))\n")
+            return nil
         }
     }
 
@@ -105,13 +129,8 @@ struct DumpCommand: Subcommand {
         let progress = LogReadProgress(line: .standardError(io, label: "gpsbox dump",
                                                                          writesToStandardOutput: output == nil || output == "-"), log: log)
         let (trips, since, until) = log.resolve(progress: progress)
-        let target: CommandOutput
-        do {
-            target = try output.map { p throws(SystemError) in try .creating(p, standardOutput: io.out) } ?? io.out
-        } catch {
-            io.err.write("gpsbox dump: \(WriteError(error))\n")
-            return .failure
-        }
+        if format == .ubx { return dumpRaw(trips: trips, since: since, until: until, progress: progress, io: &io) }
+        guard let target = openTarget(&io) else { return .failure }
         let reader = log.makeReader()
         let samples: Int
         progress.restart("reading the log")
@@ -136,6 +155,7 @@ struct DumpCommand: Subcommand {
             case .kml: samples = run(KMLWriter(buffer))
             case .jsonl: samples = run(JSONLWriter(buffer))
             case .nmea: samples = run(NMEAWriter(buffer))
+            case .ubx: preconditionFailure("dumpRaw writes ubx")
             }
         }
         progress.finish()

@@ -56,9 +56,17 @@ public enum GPSBox {
             io.err.write("gpsbox \(type.name): \(e.message)\nusage: \(type.usage)\n")
             return .usage
         } catch {
-            io.err.write("gpsbox \(type.name): \(error)\n")
+            io.err.write("gpsbox \(type.name): \(sentence(error))\n")
             return .failure
         }
+    }
+
+    /// An error as a person reads it: every error gpsbox throws has a description in words
+    /// (ErrorWordsTests walks them); one that has none (a new type that forgot it) still
+    /// reads as a sentence rather than a Swift case such as `noVersionAnswer(attempts: 3)`.
+    static func sentence(_ error: any Error) -> String {
+        if let words = error as? any CustomStringConvertible { return words.description }
+        return "an unexpected \(type(of: error)) error; please report it with the command line that caused it"
     }
 
     static func command(named name: String) -> (any Subcommand.Type)? {

@@ -148,7 +148,7 @@ struct WriteError: CustomStringConvertible {
     var error: any Error
     init(_ error: any Error) { self.error = error }
     var description: String {
-        guard let e = error as? SystemError else { return "cannot write: \(error)" }
+        guard let e = error as? SystemError else { return "cannot write: \(GPSBox.sentence(error))" }
         return "cannot write \(e.path ?? "the output"): \(LogAccessError.words(errno: e.errno))"
     }
 }

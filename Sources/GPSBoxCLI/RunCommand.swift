@@ -17,6 +17,10 @@ struct RunCommand: Subcommand {
           SIGHUP            re-read the configuration file (a bad file keeps the running settings)
           SIGUSR1           toggle recording (same as `gpsbox record start|stop`)
 
+        paths: a relative --device, --log-dir or --status-file is taken from the working
+        directory when gpsbox starts; a relative path inside the configuration file from the
+        file's own directory (`config show` prints them resolved).
+
         exit status: 0 clean stop, 1 runtime failure (also when another gpsbox process holds
         the log folder: the message names its pid), 78 bad configuration (systemd does not
         restart on 78: fix the file, then `systemctl restart gpsbox`).

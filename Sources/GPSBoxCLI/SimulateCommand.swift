@@ -136,7 +136,8 @@ struct SimulateCommand: Subcommand {
         } else {
             let bytes: [UInt8]
             do { bytes = try InputFile.bytes(routeName) } catch {  // routes are a few MB at most
-                io.err.write("gpsbox simulate: --route \(routeName): \(error)\n")
+                io.err.write("gpsbox simulate: --route \(routeName): not a built-in route (walk, bike, freeway, parked) "
+                    + "and cannot read it as a GPX file: \(LogAccessError.words(errno: error.errno))\n")
                 return .usage
             }
             do { o.route = try GPXTrackParser.route(bytes, name: routeName) } catch {

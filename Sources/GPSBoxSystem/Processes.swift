@@ -26,4 +26,12 @@ public enum CurrentProcess {
         Darwin.exit(status)
         #endif
     }
+
+    /// The working directory (getcwd(3)), nil if it cannot be named (deleted, too long): the
+    /// CLI resolves relative paths against it once, at start.
+    public static func workingDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(cString: buffer)
+    }
 }

@@ -185,6 +185,41 @@ private let repositoryRoot: String = {
         #expect(second.origin(of: "sample-interval") == .file(path: path, line: 2))
     }
 
+    /// `gpsbox run --log-dir ./logs` works as every other command: the working directory at
+    /// start names it (issue 12).
+    @Test func relativePathFlagsResolveAgainstTheWorkingDirectory() throws {
+        let args = try Arguments(["--config", "/nonexistent/gpsbox.conf", "--log-dir", "./logs", "--device", "pty"],
+                                 options: ConfigurationSource.options)
+        var source = ConfigurationSource(args)
+        #expect(source.workingDirectory == workingDirectory())
+        source.pathIsExplicit = false
+        source.workingDirectory = "/home/pi"
+        let config = try source.load()
+        #expect(config.logDir == "/home/pi/logs")
+        #expect(config.device == "/home/pi/pty")
+    }
+
+    @Test func configShowPrintsRelativeFilePathsResolved() throws {
+        let path = try scratchFile("log-dir = track\n")
+        defer { unlink(path) }
+        var io = CommandIO()
+        #expect(GPSBox.main(["config", "show", "--config", path, "--status-file", "s.json"], io: &io) == .success)
+        let dir = String(path[..<path.lastIndex(of: "/")!])
+        func value(_ key: String) -> String? {
+            io.out.text.split(separator: "\n").first { $0.hasPrefix(key + " ") }
+                .map { $0.split(separator: "=", maxSplits: 1)[1].split(separator: "#")[0].trimmingPrefix(" ") }
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        }
+        #expect(value("log-dir") == "\(dir)/track", "\(io.out.text)")
+        #expect(value("status-file") == "\(workingDirectory())/s.json")
+    }
+
+    private func workingDirectory() -> String {
+        let p = getcwd(nil, 0)!
+        defer { free(p) }
+        return String(cString: p)
+    }
+
     @Test func aMissingDefaultFileMeansDefaults() throws {
         let source = ConfigurationSource(path: "/nonexistent/gpsbox.conf", pathIsExplicit: false, flags: [("raw", "true", "--raw")])
         let config = try source.load()

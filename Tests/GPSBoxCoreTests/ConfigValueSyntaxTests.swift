@@ -141,7 +141,7 @@ import Testing
         #expect(DynamicPlatformModel.portable.dynModel == 0)
         #expect(throws: ConfigValueError.self) { try ConfigValueSyntax.model("car") }
         #expect(try ConfigValueSyntax.absolutePath("/dev/ttyACM0") == "/dev/ttyACM0")
-        #expect(throws: ConfigValueError.badValue(value: "ttyACM0", expected: "an absolute path starting with /")) {
+        #expect(throws: ConfigValueError.badValue(value: "ttyACM0", expected: "an absolute path starting with / (or one relative to the working directory)")) {
             try ConfigValueSyntax.absolutePath("ttyACM0")
         }
     }

@@ -101,7 +101,7 @@ import Testing
         ("rate = 0", "gpsbox.conf:1: rate: '0' is out of range: allowed 1-25Hz"),
         ("baud = 115000", "gpsbox.conf:1: baud: '115000' is out of range: allowed auto or 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600"),
         ("dynamic-model = car", "gpsbox.conf:1: dynamic-model: bad value 'car': expected portable, stationary, pedestrian, automotive, sea, airborne1g, airborne2g, airborne4g, wrist, bike"),
-        ("device = ttyUSB0", "gpsbox.conf:1: device: bad value 'ttyUSB0': expected an absolute path starting with /"),
+        ("device = ttyUSB0", "gpsbox.conf:1: device: bad value 'ttyUSB0': expected an absolute path starting with / (or one relative to the working directory)"),
     ])
     func lineErrors(text: String, message: String) {
         #expect(errors(text) == [message])
@@ -212,5 +212,38 @@ import Testing
         // Left at its default, the policy gives way to a fixed rate (the daemon trims instead).
         #expect(errors("baud = 9600\n").isEmpty)
     }
-}
 
+    // MARK: relative paths (issue 12: resolved once, at start)
+
+    @Test func relativePathsInTheFileAreTheFilesDirectorys() throws {
+        let c = try GPSBoxConfiguration.resolve(fileText: "log-dir = logs\nstatus-file = ./run/status.json\ndevice = ../dev/tty\n",
+                                                path: "/etc/gpsbox/gpsbox.conf", workingDirectory: "/home/pi")
+        #expect(c.logDir == "/etc/gpsbox/logs")
+        #expect(c.statusFile == "/etc/gpsbox/run/status.json")
+        #expect(c.device == "/etc/gpsbox/../dev/tty", "`..` stays: a link may make it mean another directory")
+    }
+
+    @Test func relativeFlagsAreTheWorkingDirectorys() throws {
+        let c = try GPSBoxConfiguration.resolve(fileText: "log-dir = logs\n", path: "box.conf",
+                                                flags: [("status-file", "./status.json", "--status-file")],
+                                                workingDirectory: "/home/pi/test")
+        #expect(c.logDir == "/home/pi/test/logs", "a relative --config names its file from the working directory")
+        #expect(c.statusFile == "/home/pi/test/status.json")
+        #expect(c.origin(of: "status-file") == .flag("--status-file"))
+    }
+
+    @Test func absolutePathsAndOtherOptionsAreLeftAsGiven() throws {
+        let c = try GPSBoxConfiguration.resolve(fileText: "log-dir = /data/log\nled = gpiochip0:17\n", path: "/etc/gpsbox/gpsbox.conf",
+                                                workingDirectory: "/home/pi")
+        #expect(c.logDir == "/data/log")
+        #expect(c.led == LEDLine(chip: "gpiochip0", line: 17))
+    }
+
+    @Test(arguments: [
+        ("logs", "/home/pi", "/home/pi/logs"), ("./logs/", "/home/pi", "/home/pi/logs"), ("logs", "/", "/logs"),
+        (".", "/home/pi", "/home/pi"), ("/abs", "/home/pi", "/abs"), ("logs", "relative", "logs"),
+    ])
+    func resolvingPath(text: String, directory: String, expected: String) {
+        #expect(ConfigValueSyntax.resolvingPath(text, against: directory) == expected)
+    }
+}

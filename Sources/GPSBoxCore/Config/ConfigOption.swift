@@ -13,6 +13,9 @@ public struct ConfigOption: Sendable {
     public let isBoolean: Bool
     /// Earlier names still accepted in the file and as flags (`config check` notes them).
     public let aliases: [String]
+    /// A file or device path: a relative value is resolved at start, against the configuration
+    /// file's directory (in the file) or the working directory (a flag).
+    public let isPath: Bool
     let apply: Apply
     let read: Read
 
@@ -21,12 +24,13 @@ public struct ConfigOption: Sendable {
     public func text(in config: GPSBoxConfiguration) -> String { read(config) }
 
     init(_ key: String, _ syntax: String, _ summary: String, isBoolean: Bool = false, aliases: [String] = [],
-         apply: @escaping Apply, read: @escaping Read) {
+         isPath: Bool = false, apply: @escaping Apply, read: @escaping Read) {
         self.key = key
         self.syntax = syntax
         self.summary = summary
         self.isBoolean = isBoolean
         self.aliases = aliases
+        self.isPath = isPath
         self.apply = apply
         self.read = read
     }
@@ -37,6 +41,7 @@ public struct ConfigOption: Sendable {
     public static let all: [ConfigOption] = [
         // Receiver
         ConfigOption("device", "PATH", "serial device of the module (/dev/serial0, /dev/ttyACM0, /dev/gpsbox-gnss)",
+                     isPath: true,
                      apply: { c, t throws(ConfigValueError) in c.device = try ConfigValueSyntax.absolutePath(t) },
                      read: { $0.device }),
         ConfigOption("i2c", "BUS[:ADDR] | none", "read the module over I2C bus /dev/i2c-BUS at ADDR (default 0x42) instead of device",
@@ -118,6 +123,7 @@ public struct ConfigOption: Sendable {
                      read: { ConfigValueSyntax.format($0.tripGap) }),
         // Track log
         ConfigOption("log-dir", "PATH", "directory of the track log segments",
+                     isPath: true,
                      apply: { c, t throws(ConfigValueError) in c.logDir = try ConfigValueSyntax.absolutePath(t) },
                      read: { $0.logDir }),
         ConfigOption("quota", "SIZE (1MiB-16TiB)", "most space the log may use; the oldest segments are deleted first",
@@ -145,11 +151,17 @@ public struct ConfigOption: Sendable {
                      isBoolean: true,
                      apply: { c, t throws(ConfigValueError) in c.raw = try ConfigValueSyntax.bool(t) },
                      read: { String($0.raw) }),
+        ConfigOption("raw-measurements", "BOOL",
+                     "ask the module for RXM-RAWX/RXM-SFRBX (PPK; M8T, M8P, F9 and others with raw output); log them with raw",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.rawMeasurements = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.rawMeasurements) }),
         // Status
         ConfigOption("led", "CHIP:LINE[:active-low] | none", "GPIO line of the status LED",
                      apply: { c, t throws(ConfigValueError) in c.led = try ConfigValueSyntax.led(t) },
                      read: { $0.led.map(\.description) ?? "none" }),
         ConfigOption("status-file", "PATH", "status JSON replaced about once a second (read by `gpsbox status`)",
+                     isPath: true,
                      apply: { c, t throws(ConfigValueError) in c.statusFile = try ConfigValueSyntax.absolutePath(t) },
                      read: { $0.statusFile }),
     ]

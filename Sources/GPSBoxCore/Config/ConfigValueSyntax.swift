@@ -184,10 +184,31 @@ public enum ConfigValueSyntax {
         return m
     }
 
-    /// An absolute path (the daemon's working directory is `/`, so relative paths mislead).
+    /// An absolute path. Relative ones are resolved before they get here (`resolvingPath`):
+    /// a daemon started by systemd runs in `/`, so a path left relative would mislead.
     public static func absolutePath(_ text: String) throws(ConfigValueError) -> String {
-        guard text.hasPrefix("/") else { throw .badValue(value: text, expected: "an absolute path starting with /") }
+        guard text.hasPrefix("/") else {
+            throw .badValue(value: text, expected: "an absolute path starting with / (or one relative to the working directory)")
+        }
         return text
+    }
+
+    /// `text` made absolute against `directory` (itself absolute), lexically: `./` and empty
+    /// components go, `..` stays (a symbolic link may make it mean something else than its
+    /// parent). Absolute text, or no directory, is returned as it is. Pure string work: the
+    /// caller asks the system for the working directory (issue 12: relative paths are
+    /// resolved once, at start).
+    public static func resolvingPath(_ text: String, against directory: String?) -> String {
+        guard !text.hasPrefix("/"), let directory, directory.hasPrefix("/") else { return text }
+        let parts = (directory.split(separator: "/") + text.split(separator: "/")).filter { $0 != "." }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The directory part of an absolute file path (`/etc/gpsbox/gpsbox.conf` → `/etc/gpsbox`),
+    /// nil for a relative one.
+    public static func directory(of path: String) -> String? {
+        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     // MARK: pieces

@@ -54,8 +54,11 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     public var segmentSize = ByteCount.mebibytes(4)
     /// Longest time logged data may wait in memory before fdatasync; zero syncs every record.
     public var syncInterval: Duration = .seconds(10)
-    /// Also log the receiver's raw bytes (for later `gpsbox decode`).
+    /// Also log the receiver's raw bytes (for later `gpsbox decode`, `gpsbox dump --format ubx`).
     public var raw = false
+    /// Ask the module for raw measurements (RXM-RAWX, RXM-SFRBX) for post-processing; they
+    /// reach a file through `raw` and `gpsbox dump --format ubx`.
+    public var rawMeasurements = false
 
     // Status
     public var led: LEDLine? = LEDLine(chip: "gpiochip0", line: 17)
@@ -86,13 +89,16 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
 
     // MARK: building a configuration
 
-    /// Sets one option from text, remembering its origin.
-    public mutating func set(_ key: String, to value: String, from origin: ConfigOrigin) throws(ConfigError) {
+    /// Sets one option from text, remembering its origin. A relative path is resolved against
+    /// `directory` (absolute) when one is given.
+    public mutating func set(_ key: String, to value: String, from origin: ConfigOrigin,
+                             relativeTo directory: String? = nil) throws(ConfigError) {
         guard let option = ConfigOption.named(key) else {
             let suggestion = ConfigFileSyntax.suggestion(for: key, among: ConfigOption.all.map(\.key))
             throw ConfigError(.unknownKey(key, suggestion: suggestion), at: origin)
         }
         guard !value.isEmpty else { throw ConfigError(.missingValue(key: key), at: origin) }
+        let value = option.isPath ? ConfigValueSyntax.resolvingPath(value, against: directory) : value
         do {
             try option.apply(&self, value)
         } catch {
@@ -107,11 +113,19 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     /// Reads a configuration file's text on top of the defaults, then applies `flags`
     /// (`(key, value, flag name)`; later ones win) and checks options against each other.
     /// Collects every error rather than stopping at the first.
+    ///
+    /// Relative paths (device, log-dir, status-file): in the file they are relative to the
+    /// file's directory, as systemd's and most daemons' files are read; on the command line,
+    /// to `workingDirectory`, as every shell user expects. The caller asks the system for the
+    /// working directory once, at start (Core makes no OS calls); without one, relative paths
+    /// stay errors.
     public static func resolve(
-        fileText: String?, path: String, flags: [(key: String, value: String, flag: String)] = []
+        fileText: String?, path: String, flags: [(key: String, value: String, flag: String)] = [],
+        workingDirectory: String? = nil
     ) throws(InvalidConfiguration) -> GPSBoxConfiguration {
         var config = GPSBoxConfiguration()
         var errors: [ConfigError] = []
+        let fileDirectory = ConfigValueSyntax.directory(of: ConfigValueSyntax.resolvingPath(path, against: workingDirectory))
         if let fileText {
             let (entries, syntaxErrors) = ConfigFileSyntax.entries(in: fileText, path: path)
             errors += syntaxErrors
@@ -124,11 +138,11 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
                     continue
                 }
                 firstLine[key] = entry.line
-                do { try config.set(entry.key, to: entry.value, from: at) } catch { errors.append(error) }
+                do { try config.set(entry.key, to: entry.value, from: at, relativeTo: fileDirectory) } catch { errors.append(error) }
             }
         }
         for f in flags {
-            do { try config.set(f.key, to: f.value, from: .flag(f.flag)) } catch { errors.append(error) }
+            do { try config.set(f.key, to: f.value, from: .flag(f.flag), relativeTo: workingDirectory) } catch { errors.append(error) }
         }
         errors += config.reconcile()
         errors.sort { $0.sortKey < $1.sortKey }
@@ -157,6 +171,10 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
             // the fixed rate and hear only garbage from the module.
             errors.append(ConfigError(.conflict(key: "line-policy", "raise-baud needs baud = auto (baud is fixed at \(rate)); use trim"),
                                       at: origin(of: "line-policy")))
+        }
+        if rawMeasurements && !raw && origin(of: "raw-measurements") != .builtInDefault {
+            notes.append("\(origin(of: "raw-measurements")): raw-measurements without raw = true: the module sends "
+                + "RXM-RAWX/SFRBX but they are not logged; set raw = true to keep them for dump --format ubx")
         }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),

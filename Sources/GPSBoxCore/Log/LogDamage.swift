@@ -77,7 +77,7 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case .badRecordHeader: why = "bad record header"
         case .nonZeroPadding: why = "non-zero block padding"
         case .zeroedBlock: why = "zero-filled block"
-        case .malformedPayload(let t): why = "malformed \(t) payload"
+        case .malformedPayload(let t): why = "malformed \(Self.words(t)) payload"
         case .undatedSample: why = "sample without a known day (damaged header, no date in the file name)"
         case .tornTail: why = "torn tail (interrupted write), ignored"
         case .unreadable(let e): why = "unreadable: \(e)"
@@ -93,5 +93,16 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
                 : "segments \(r.lowerBound)-\(r.upperBound) of this run are missing"
         }
         return "\(file): offset \(offset): \(length) bytes skipped: \(why)"
+    }
+
+    /// A record type as docs/log-format.md §4 names it (not its Swift case: `tripStart`).
+    static func words(_ type: LogRecordType) -> String {
+        switch type {
+        case .sample: "sample"
+        case .tripStart: "trip start"
+        case .tripStop: "trip stop"
+        case .event: "event"
+        case .raw: "raw data"
+        }
     }
 }

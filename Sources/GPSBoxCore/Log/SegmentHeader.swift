@@ -46,10 +46,20 @@ public struct SegmentHeader: Hashable, Sendable {
         return out
     }
 
-    public enum DecodeError: Error, Equatable, Sendable {
+    public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         case badMagic
         case badChecksum
         case unsupportedVersion(UInt16)
+
+        /// In words: a person may read it through any catch-all (issue 12).
+        public var description: String {
+            switch self {
+            case .badMagic: "not a gpsbox segment (the header's magic bytes differ)"
+            case .badChecksum: "the segment header's checksum does not match (a damaged header)"
+            case .unsupportedVersion(let v):
+                "segment format version \(v) is newer than this gpsbox reads (\(LogFormat.version)); update gpsbox"
+            }
+        }
     }
 
     /// Decodes the first 64 bytes of a segment. The version is checked before the checksum: a

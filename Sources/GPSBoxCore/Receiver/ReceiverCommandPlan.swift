@@ -40,6 +40,11 @@ public enum ReceiverCommandPlan {
             items += [.messageRate(.navPVT, perSolutions: 1), .messageRate(satellites, perSolutions: n),
                       .messageRate(.navDOP, perSolutions: n)]
         }
+        if settings.rawMeasurements {
+            // Asked of every generation: a module without raw output NAKs them (reported,
+            // the rest of the configuration stands); u-blox 6 and older have no RXM-RAWX.
+            items += [.messageRate(.rxmRAWX, perSolutions: 1), .messageRate(.rxmSFRBX, perSolutions: 1)]
+        }
         if let model = settings.dynamicModel { items.append(.dynamicModel(model)) }
         if settings.silenceNMEA { items.append(.nmeaOutput(false)) }
 

@@ -29,6 +29,8 @@ public struct ReceiverOutputBudget: Hashable, Sendable {
     public var satelliteInfoPerSolutions: Int
     /// The module's NMEA set stays on.
     public var nmea: Bool
+    /// RXM-RAWX and RXM-SFRBX with every solution (`raw-measurements`).
+    public var rawMeasurements = false
 
     public init(generation: ReceiverGeneration, protocolVersion: UBXProtocolVersion? = nil, rateHertz: Int,
                 satelliteInfoPerSolutions: Int, nmea: Bool) {
@@ -50,6 +52,11 @@ public struct ReceiverOutputBudget: Hashable, Sendable {
         case .navVELNED: payload = 36
         case .navSOL: payload = 52
         case .navTIMEUTC: payload = 20
+        // 16 + 32 per signal; counted as one signal per tracked satellite.
+        case .rxmRAWX: payload = 16 + 32 * Self.satellites
+        // 8 + 4 per word, 10 words a GPS subframe; one subframe per satellite every 6 s,
+        // spread here over the solutions of those 6 s (rounded up to a whole frame a second).
+        case .rxmSFRBX: payload = 8 + 4 * 10
         }
         return payload + 8
     }
@@ -64,7 +71,8 @@ public struct ReceiverOutputBudget: Hashable, Sendable {
 
     /// Messages sent with every solution.
     public var everySolution: [ReceiverOutputMessage] {
-        generation == .legacyWithoutPVT ? [.navPOSLLH, .navVELNED, .navSOL, .navTIMEUTC] : [.navPVT]
+        (generation == .legacyWithoutPVT ? [.navPOSLLH, .navVELNED, .navSOL, .navTIMEUTC] : [.navPVT])
+            + (rawMeasurements ? [.rxmRAWX] : [])
     }
 
     /// Messages sent once per `satelliteInfoPerSolutions` solutions.
@@ -78,7 +86,10 @@ public struct ReceiverOutputBudget: Hashable, Sendable {
     public var bytesPerSecond: Int {
         let epoch = everySolution.reduce(0) { $0 + frameBytes($1) } + (nmea ? nmeaBytesPerEpoch : 0)
         let info = satelliteInfo.reduce(0) { $0 + frameBytes($1) }
+        // Subframes: each satellite sends one every 6 s, whatever the solution rate.
+        let subframes = rawMeasurements ? (Self.satellites * frameBytes(.rxmSFRBX) + 5) / 6 : 0
         return rateHertz * epoch + (rateHertz * info + satelliteInfoPerSolutions - 1) / satelliteInfoPerSolutions
+            + subframes
     }
 
     /// Bytes a second a UART at `baud` carries (8N1: 10 bits a byte).

@@ -10,6 +10,11 @@ public enum ReceiverPort: String, Hashable, Sendable {
 public enum ReceiverOutputMessage: String, Hashable, Sendable, CaseIterable {
     case navPVT = "NAV-PVT", navSAT = "NAV-SAT", navDOP = "NAV-DOP", navSVINFO = "NAV-SVINFO",
          navPOSLLH = "NAV-POSLLH", navVELNED = "NAV-VELNED", navSOL = "NAV-SOL", navTIMEUTC = "NAV-TIMEUTC"
+    /// Raw measurements for post-processing (PPK): pseudorange, carrier phase, Doppler per
+    /// signal, and the broadcast navigation data subframes (M8 §32.18.4/§32.18.6; F9P §3.17).
+    /// Only timing and high-precision modules (M8T, M8P, F9, some M9/M10 firmware) have them;
+    /// the others answer ACK-NAK and the configuration report says so.
+    case rxmRAWX = "RXM-RAWX", rxmSFRBX = "RXM-SFRBX"
 
     public var messageID: UBXMessageID {
         switch self {
@@ -21,6 +26,8 @@ public enum ReceiverOutputMessage: String, Hashable, Sendable, CaseIterable {
         case .navVELNED: .navVELNED
         case .navSOL: .navSOL
         case .navTIMEUTC: .navTIMEUTC
+        case .rxmRAWX: .rxmRAWX
+        case .rxmSFRBX: .rxmSFRBX
         }
     }
 }
@@ -68,6 +75,8 @@ public struct ReceiverSettings: Hashable, Sendable {
     public var i2cAddress: UInt8
     /// Also store the configuration in battery-backed RAM and flash (`--save`).
     public var save: Bool
+    /// Also enable RXM-RAWX and RXM-SFRBX every solution (`raw-measurements`).
+    public var rawMeasurements = false
 
     public static let standardBaudRates = [4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600]
 
@@ -95,8 +104,10 @@ public struct ReceiverSettings: Hashable, Sendable {
 
     /// The output these settings ask of a receiver of `identity`'s generation.
     func budget(for identity: ReceiverIdentity) -> ReceiverOutputBudget {
-        ReceiverOutputBudget(generation: identity.generation, protocolVersion: identity.protocolVersion,
-                             rateHertz: rateHertz, satelliteInfoPerSolutions: satelliteInfoPerSolutions,
-                             nmea: !silenceNMEA)
+        var budget = ReceiverOutputBudget(generation: identity.generation, protocolVersion: identity.protocolVersion,
+                                          rateHertz: rateHertz, satelliteInfoPerSolutions: satelliteInfoPerSolutions,
+                                          nmea: !silenceNMEA)
+        budget.rawMeasurements = rawMeasurements
+        return budget
     }
 }

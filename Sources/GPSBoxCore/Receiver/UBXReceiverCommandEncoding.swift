@@ -78,8 +78,15 @@ public struct UBXReceiverCommandEncoding: ReceiverCommandEncoding {
         case (.navDOP, .uart1): .msgoutNavDOPUART1
         case (.navDOP, .i2c): .msgoutNavDOPI2C
         case (.navDOP, .usb): .msgoutNavDOPUSB
+        // CFG-MSGOUT-UBX_RXM_RAWX_* and _SFRBX_* (ZED-F9P interface description §6.9.28).
+        case (.rxmRAWX, .i2c): UBXConfigKey(rawValue: 0x2091_02A4)
+        case (.rxmRAWX, .uart1): UBXConfigKey(rawValue: 0x2091_02A5)
+        case (.rxmRAWX, .usb): UBXConfigKey(rawValue: 0x2091_02A7)
+        case (.rxmSFRBX, .i2c): UBXConfigKey(rawValue: 0x2091_0231)
+        case (.rxmSFRBX, .uart1): UBXConfigKey(rawValue: 0x2091_0232)
+        case (.rxmSFRBX, .usb): UBXConfigKey(rawValue: 0x2091_0234)
         default:
-            // The plan sends only NAV-PVT/SAT/DOP to key/value receivers.
+            // The plan sends only NAV-PVT/SAT/DOP (and RXM-RAWX/SFRBX) to key/value receivers.
             preconditionFailure("no CFG-MSGOUT key for \(message.rawValue) in the plan's key/value set")
         }
     }

@@ -30,6 +30,7 @@ extension GPSBoxConfiguration {
                                      dynamicModel: UBXDynamicModel(rawValue: dynamicModel.dynModel))
         s.resolvesPort = true
         s.linePolicy = effectiveLinePolicy
+        s.rawMeasurements = rawMeasurements
         return s
     }
 
