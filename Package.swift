@@ -51,7 +51,7 @@ var targets: [Target] = [
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore", "GPSBoxSimulator"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSimulatorTests", dependencies: ["GPSBoxSimulator", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
-    .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem"], exclude: ["Fixtures"]),
+    .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem"], exclude: ["Fixtures"]),
 ]
 
 #if os(Linux)

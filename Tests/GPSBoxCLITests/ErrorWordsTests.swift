@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GPSBoxCLI
 import GPSBoxCore
+import GPSBoxSimulator
 import GPSBoxSystem
 #if canImport(GPSBoxLinux)
 import GPSBoxLinux
