@@ -12,6 +12,13 @@
 //   line: the output must fit the UART (ReceiverLinePlanner): a switch to a faster rate goes
 //   out first and alone; confirmed or not, the command list is then made for the rate the
 //   line ended at (trimmed to fit it when the switch failed).
+//   A baud switch needs a pause in the module's output: the module changes rate right after
+//   its ACK, and whatever it queued behind the ACK reaches the host at the new rate before the
+//   host can follow (garbled: a lost epoch). A module whose output is more than its line
+//   carries (an M10's NMEA at 9600 Bd) never pauses, so GSV goes off first (its ACK waits
+//   behind the backlog), the backlog drains, the switch goes out in the first pause, and GSV
+//   comes back on with the message commands at the new rate:
+//     GSV off ─ ACK ─ pause (quietMs of silence) ─ switch ─ ACK, host follows ─ MON-VER ─ … GSV on
 //   each command: send, wait for ACK-ACK/NAK of its class/id (timeout, retry); a NAK or
 //   silence is recorded as a typed error and the next command goes out: the daemon logs
 //   whatever the module sends either way. A NAKed CFG-VALSET batch is retried item by item so
@@ -40,7 +47,15 @@ public struct ReceiverConfigurator: Sendable {
         /// and nothing the module sends is lost; after `quietWaitMs` it goes out anyway.
         public var quietMs: Int64 = 150
         public var quietWaitMs: Int64 = 3000
+        /// What a module may have queued when a command arrives, which its answer waits
+        /// behind: its transmit buffer (u-blox publishes no size; 4 KiB as SimulatedTransmitBuffer
+        /// assumes). The output-quieting command's ACK and the pause after it get this much
+        /// more line time.
+        public var backlogBytes = 4096
         public init() {}
+
+        /// Milliseconds a UART at `baud` needs for `backlogBytes` (8N1: 10 bits a byte).
+        func backlogMs(baud: Int) -> Int64 { Int64(backlogBytes) * 10_000 / Int64(max(1, baud)) }
     }
 
     enum Phase: Hashable, Sendable {
@@ -80,6 +95,10 @@ public struct ReceiverConfigurator: Sendable {
     /// The baud switch (if any) is out and `plan` holds the message commands.
     private var planningMessages = false
     private var raisedFrom: Int?
+    /// The baud switch waited for its pause (it goes out once).
+    private var awaitedQuiet = false
+    /// Sentences turned off for the baud switch, to turn on again with the message commands.
+    private var quieted: [ReceiverNMEASentence] = []
     public private(set) var line: ReceiverLineChoice?
 
     public init(settings: ReceiverSettings, encoding: any ReceiverCommandEncoding, timing: Timing = Timing()) {
@@ -203,6 +222,15 @@ public struct ReceiverConfigurator: Sendable {
         attempt = firstAttempt ? 1 : attempt + 1
         let label = attempt == 1 ? command.name : "\(command.name) (attempt \(attempt))"
         if let baud = command.switchesBaudTo {
+            if !awaitedQuiet {
+                // After the quieting command's ACK, what the module queued meanwhile still
+                // drains: wait for a pause, at most quietWaitMs plus that backlog.
+                awaitedQuiet = true
+                let giveUp = nowMs + timing.quietWaitMs + (quieted.isEmpty ? 0 : timing.backlogMs(baud: settings.currentBaudRate))
+                phase = .awaitingQuiet(giveUpMs: giveUp)
+                deadlineMs = nowMs + timing.quietMs
+                return []
+            }
             // The host follows when the ACK arrives at the old rate (so no byte the module sent
             // before it is read at the wrong rate), or after the answer time-out if it never
             // does; then a MON-VER answer at the new rate confirms the switch.
@@ -212,6 +240,7 @@ public struct ReceiverConfigurator: Sendable {
         }
         phase = .commanding
         deadlineMs = nowMs + timing.answerTimeoutMs
+            + (command.quietsOutput ? timing.backlogMs(baud: settings.currentBaudRate) : 0)
         return [.send(command.frame, what: label)]
     }
 
@@ -283,14 +312,14 @@ public struct ReceiverConfigurator: Sendable {
         let target = settings.baudSwitch
             ?? ReceiverLinePlanner.baudToRaise(settings.budget(for: id), port: settings.port,
                                                baud: settings.currentBaudRate, policy: settings.linePolicy)
-        plan = target.map {
-            [ReceiverCommandPlan.baudSwitch(to: $0, generation: id.generation, settings: settings, encoding: encoding)]
-        } ?? []
+        plan = []
+        if let baud = target {
+            quieted = ReceiverCommandPlan.quietedForSwitch
+            plan = ReceiverCommandPlan.outputQuieting(generation: id.generation, settings: settings, encoding: encoding)
+                + [ReceiverCommandPlan.baudSwitch(to: baud, generation: id.generation, settings: settings, encoding: encoding)]
+        }
         index = 0
-        guard !plan.isEmpty else { return sendCurrent(nowMs: nowMs, firstAttempt: true) }
-        phase = .awaitingQuiet(giveUpMs: nowMs + timing.quietWaitMs)
-        deadlineMs = nowMs + timing.quietMs
-        return []
+        return sendCurrent(nowMs: nowMs, firstAttempt: true)
     }
 
     /// The message commands, for the rate the line ended at: trimmed to fit it when a switch
@@ -306,7 +335,7 @@ public struct ReceiverConfigurator: Sendable {
         settings.satelliteInfoPerSolutions = choice.budget.satelliteInfoPerSolutions
         settings.silenceNMEA = !choice.budget.nmea
         plan = ReceiverCommandPlan.commands(for: id.generation, protocolVersion: id.protocolVersion,
-                                            settings: settings, encoding: encoding)
+                                            settings: settings, restoring: quieted, encoding: encoding)
         index = 0
         return sendCurrent(nowMs: nowMs, firstAttempt: true)
     }
