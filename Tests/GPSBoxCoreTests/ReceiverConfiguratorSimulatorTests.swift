@@ -211,6 +211,23 @@ import Testing
         #expect(first.count == 1 && first[0].hasPrefix(keyValue ? "CFG-VALSET (RAM) measurement period" : "CFG-RATE"))
     }
 
+    /// A quiet tick far past its deadline (the host was not running) proves no silence: the
+    /// bytes of that time may wait unread. It looks again; what it then reads postpones the switch.
+    @Test func aLateQuietTickLooksAgainBeforeSwitching() throws {
+        var s = try ReceiverSettings(currentBaudRate: 9600)
+        s.linePolicy = .raiseBaud(maximum: 460_800)
+        var c = ReceiverConfigurator(settings: s, encoding: UBXReceiverCommandEncoding())
+        _ = c.start(nowMs: 0)
+        _ = c.handle(.version(ReceiverConfiguratorTests.m8), nowMs: 10)
+        #expect(c.handle(.acknowledged(classID: 0x06, messageID: 0x01), nowMs: 500).isEmpty)  // GSV off
+        #expect(c.deadlineMs == 650)
+        #expect(c.tick(nowMs: 900).isEmpty)  // 250 ms late
+        #expect(c.deadlineMs == 920)
+        #expect(c.handle(.nmea, nowMs: 901).isEmpty)  // it was not quiet after all
+        #expect(c.tick(nowMs: 1050).isEmpty && c.deadlineMs == 1051)
+        #expect(Self.names(c.tick(nowMs: 1051)) == ["CFG-PRT baud rate 38400"])
+    }
+
     /// The whole sequence against the scripted module: GSV off → (pause) → switch → confirm →
     /// the messages at the new rate, GSV back on with them.
     @Test func gsvIsBackOnAtTheNewRate() throws {
