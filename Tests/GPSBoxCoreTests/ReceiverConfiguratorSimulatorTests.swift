@@ -70,7 +70,7 @@ import Testing
         let c = o.module.current
         #expect(c.measurementPeriodMs == 100 && c.baud == 115_200 && !c.nmeaOutput && c.ubxOutput)
         #expect(c.rate(.navPVT) == 1 && c.rate(.navSAT) == 10 && c.rate(.navDOP) == 10)
-        #expect(c.dynamicModel == 4)
+        #expect(c.dynamicModel == 4 && c.rate(.gsv) == 1)
         #expect(o.module.saved == c) // CFG-CFG after the confirmed switch
     }
 
@@ -80,9 +80,9 @@ import Testing
         let o = try Self.run(settings, model: .m10)
         #expect(o.report.isComplete, "\(o.report.errors)")
         #expect(o.report.identity?.generation == .keyValue)
-        #expect(o.sent.count == 4) // MON-VER, one VALSET, the baud VALSET, MON-VER at the new rate
+        #expect(o.sent.count == 5) // MON-VER, GSV off, the baud VALSET, MON-VER at the new rate, one VALSET
         let c = o.module.current
-        #expect(c.measurementPeriodMs == 200 && c.baud == 230_400 && !c.nmeaOutput)
+        #expect(c.measurementPeriodMs == 200 && c.baud == 230_400 && !c.nmeaOutput && c.rate(.gsv) == 1)
         #expect(c.rate(.navPVT) == 1 && c.rate(.navSAT) == 5 && c.rate(.navDOP) == 5)
         #expect(c.dynamicModel == 3)
         #expect(o.module.saved != c) // RAM only without --save
@@ -116,10 +116,13 @@ import Testing
         #expect(line.raisedFrom == 9600 && line.trimmed.isEmpty && line.budget.fits(baud: baud))
         let c = o.module.current
         #expect(c.baud == baud && c.nmeaOutput && c.measurementPeriodMs == 200 && c.rate(.navPVT) == 1)
-        // The switch goes first and alone, confirmed before any message is enabled.
+        #expect(c.rate(.gsv) == 1 && c.rate(.gga) == 1)
+        // GSV off, then the switch alone, confirmed before any message is enabled.
         let poll = model == .m8 ? ["CFG-PRT poll (the port in use)"] : ["MON-COMMS poll", "MON-COMMS poll"]
-        #expect(Array(o.sent.prefix(poll.count + 3)) == ["MON-VER poll"] + poll
-            + [model == .m8 ? "CFG-PRT baud rate \(baud)" : "CFG-VALSET (RAM) baud rate \(baud)", "MON-VER poll at \(baud) Bd"])
+        #expect(Array(o.sent.prefix(poll.count + 4)) == ["MON-VER poll"] + poll
+            + (model == .m8 ? ["CFG-MSG NMEA GSV off", "CFG-PRT baud rate \(baud)"]
+                            : ["CFG-VALSET (RAM) NMEA GSV off", "CFG-VALSET (RAM) baud rate \(baud)"])
+            + ["MON-VER poll at \(baud) Bd"])
     }
 
     @Test func trimKeeps9600AndTurnsNMEAOff() throws {
@@ -161,23 +164,101 @@ import Testing
         #expect(run.sent.contains("CFG-PRT NMEA output off"))
     }
 
-    @Test func theSwitchGoesOutInAPauseOfTheOutput() throws {
-        // Its ACK then comes with a pause behind it, in which the host changes over in time.
+    static func names(_ actions: [ReceiverConfiguratorAction]) -> [String] {
+        actions.map {
+            switch $0 {
+            case .send(_, let what): what
+            case .setHostBaud(let b): "host at \(b) Bd"
+            case .finished: "finished"
+            }
+        }
+    }
+
+    /// An M10 held at 9600 Bd sends more NMEA than the line carries, so it never pauses: GSV
+    /// goes off first, its ACK comes behind the backlog, the switch waits for the first pause
+    /// (its ACK then has silence behind it, in which the host changes over), and GSV comes back
+    /// on at the new rate.
+    @Test(arguments: [(ReceiverConfiguratorTests.m10, "CFG-VALSET (RAM) NMEA GSV off", UInt8(0x8A)),
+                      (ReceiverConfiguratorTests.m8, "CFG-MSG NMEA GSV off", UInt8(0x01))])
+    func gsvGoesOffAndTheSwitchWaitsForThePauseThatMakes(_ identity: ReceiverIdentity, _ off: String, _ offID: UInt8) throws {
         var s = try ReceiverSettings(currentBaudRate: 9600)
         s.linePolicy = .raiseBaud(maximum: 460_800)
         var c = ReceiverConfigurator(settings: s, encoding: UBXReceiverCommandEncoding())
         _ = c.start(nowMs: 0)
-        var out = c.handle(.version(ReceiverConfiguratorTests.m8), nowMs: 10)
+        #expect(Self.names(c.handle(.version(identity), nowMs: 10)) == [off])
+        // Its ACK may wait behind a full 4 KiB transmit buffer: 4266 ms of line at 9600 Bd.
+        let ackDeadline: Int64 = 10 + 1500 + 4266
+        #expect(c.deadlineMs == ackDeadline)
         var now: Int64 = 10
-        for _ in 0..<8 {  // an epoch's sentences, one every 70 ms at 9600 Bd
+        var out: [ReceiverConfiguratorAction] = []
+        while now < 3000 {  // the backlog: a sentence every 70 ms, and no time-out
+            now += 70
+            out += c.handle(.nmea, nowMs: now) + c.tick(nowMs: now)
+        }
+        out += c.handle(.acknowledged(classID: 0x06, messageID: offID), nowMs: now)
+        for _ in 0..<20 {  // what the module queued meanwhile (without GSV) still drains
             now += 70
             out += c.handle(.nmea, nowMs: now) + c.tick(nowMs: now)
         }
         #expect(out.isEmpty)
-        out = c.tick(nowMs: now + 149)
-        #expect(out.isEmpty)
-        out = c.tick(nowMs: now + 150)
-        #expect(out.map { if case .send(_, let what) = $0 { what } else { "" } } == ["CFG-PRT baud rate 38400"])
+        #expect(c.tick(nowMs: now + 149).isEmpty)
+        let keyValue = identity.generation == .keyValue
+        #expect(Self.names(c.tick(nowMs: now + 150)) == [keyValue ? "CFG-VALSET (RAM) baud rate 38400" : "CFG-PRT baud rate 38400"])
+        now += 200
+        let ack = ReceiverReply.acknowledged(classID: 0x06, messageID: keyValue ? 0x8A : 0x00)
+        #expect(Self.names(c.handle(ack, nowMs: now)) == ["host at 38400 Bd"])
+        #expect(Self.names(c.tick(nowMs: now + 250)) == ["MON-VER poll at 38400 Bd"])
+        let first = Self.names(c.handle(.version(identity), nowMs: now + 300))
+        #expect(first.count == 1 && first[0].hasPrefix(keyValue ? "CFG-VALSET (RAM) measurement period" : "CFG-RATE"))
+    }
+
+    /// A quiet tick far past its deadline (the host was not running) proves no silence: the
+    /// bytes of that time may wait unread. It looks again; what it then reads postpones the switch.
+    @Test func aLateQuietTickLooksAgainBeforeSwitching() throws {
+        var s = try ReceiverSettings(currentBaudRate: 9600)
+        s.linePolicy = .raiseBaud(maximum: 460_800)
+        var c = ReceiverConfigurator(settings: s, encoding: UBXReceiverCommandEncoding())
+        _ = c.start(nowMs: 0)
+        _ = c.handle(.version(ReceiverConfiguratorTests.m8), nowMs: 10)
+        #expect(c.handle(.acknowledged(classID: 0x06, messageID: 0x01), nowMs: 500).isEmpty)  // GSV off
+        #expect(c.deadlineMs == 650)
+        #expect(c.tick(nowMs: 900).isEmpty)  // 250 ms late
+        #expect(c.deadlineMs == 920)
+        #expect(c.handle(.nmea, nowMs: 901).isEmpty)  // it was not quiet after all
+        #expect(c.tick(nowMs: 1050).isEmpty && c.deadlineMs == 1051)
+        #expect(Self.names(c.tick(nowMs: 1051)) == ["CFG-PRT baud rate 38400"])
+    }
+
+    /// The whole sequence against the scripted module: GSV off → (pause) → switch → confirm →
+    /// the messages at the new rate, GSV back on with them.
+    @Test func gsvIsBackOnAtTheNewRate() throws {
+        let m8 = configure(try Self.daemonSettings(rate: 5).with { $0.resolvesPort = false },
+                           module: ScriptedModule(identity: ReceiverConfiguratorTests.m8))
+        #expect(m8.sent == ["MON-VER poll", "CFG-MSG NMEA GSV off", "CFG-PRT baud rate 115200", "MON-VER poll at 115200 Bd",
+                            "CFG-RATE measurement period 200 ms", "CFG-MSG NAV-PVT every 1 solution",
+                            "CFG-MSG NAV-SAT every 5 solutions", "CFG-MSG NAV-DOP every 5 solutions",
+                            "CFG-MSG NMEA GSV every 1 solution"])
+        #expect(m8.hostBauds == [115_200] && m8.report?.isComplete == true)
+        let m10 = configure(try Self.daemonSettings(rate: 1).with { $0.resolvesPort = false },
+                            module: ScriptedModule(identity: ReceiverConfiguratorTests.m10))
+        #expect(m10.sent == ["MON-VER poll", "CFG-VALSET (RAM) NMEA GSV off", "CFG-VALSET (RAM) baud rate 38400",
+                             "MON-VER poll at 38400 Bd",
+                             "CFG-VALSET (RAM) measurement period 1000 ms, NAV-PVT every 1 solution, NAV-SAT every 1 solution, "
+                                + "NAV-DOP every 1 solution, NMEA GSV every 1 solution"])
+    }
+
+    /// No switch, no GSV dance: a module whose output fits its line is configured as before.
+    @Test func aLineThatCarriesTheOutputKeepsGSVAsItIs() throws {
+        let run = configure(try Self.daemonSettings(baud: 38400).with { $0.resolvesPort = false },
+                            module: ScriptedModule(identity: ReceiverConfiguratorTests.m10))
+        #expect(!run.sent.contains { $0.contains("GSV") } && run.hostBauds.isEmpty)
     }
 }
 
+extension ReceiverSettings {
+    func with(_ change: (inout Self) -> Void) -> Self {
+        var s = self
+        change(&s)
+        return s
+    }
+}

@@ -9,7 +9,7 @@ struct TextEncoding: ReceiverCommandEncoding {
     func legacyCommand(_ item: ReceiverConfigItem, settings: ReceiverSettings) -> [UInt8] {
         let id: UInt8 = switch item {
         case .measurementPeriod: 0x08
-        case .messageRate: 0x01
+        case .messageRate, .sentenceRate: 0x01
         case .dynamicModel: 0x24
         case .nmeaOutput, .baudRate: 0x00
         }
@@ -111,13 +111,15 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
     @Test func configuresAnM10BySwitchingBaudThenOneValset() throws {
         let settings = try ReceiverSettings(currentBaudRate: 38400, baudRate: 115_200, rateHertz: 10, silenceNMEA: true)
         let run = configure(settings, module: ScriptedModule(identity: Self.m10))
-        // The switch goes first and alone (ReceiverCommandPlan), the messages at the new rate.
+        // GSV off so the output pauses, then the switch alone (ReceiverCommandPlan), the messages
+        // at the new rate; GSV goes back to its default behind NMEA off.
         #expect(run.sent == [
             "MON-VER poll",
+            "CFG-VALSET (RAM) NMEA GSV off",
             "CFG-VALSET (RAM) baud rate 115200",
             "MON-VER poll at 115200 Bd",
             "CFG-VALSET (RAM) measurement period 100 ms, NAV-PVT every 1 solution, NAV-SAT every 10 solutions, "
-                + "NAV-DOP every 10 solutions, NMEA output off",
+                + "NAV-DOP every 10 solutions, NMEA output off, NMEA GSV every 1 solution",
         ])
         #expect(run.hostBauds == [115_200])
         let report = try #require(run.report)
@@ -164,8 +166,9 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
         #expect(run.hostBauds == [115_200, 9600])
         #expect(report.hostBaudRate == 9600)
         #expect(report.errors.first == .baudSwitchNotConfirmed(from: 9600, to: 115_200))
-        // The save still goes out at the old rate, after the failed switch (never before it).
-        #expect(run.sent.last == "CFG-CFG save to BBR and flash")
+        // The save still goes out at the old rate, after the failed switch (never before it),
+        // with GSV back on (it went off in RAM only, for the switch).
+        #expect(run.sent.suffix(2) == ["CFG-MSG NMEA GSV every 1 solution", "CFG-CFG save to BBR and flash"])
     }
 
     @Test func ubloxSixGetsTheMessagesBeforeNavPVT() throws {
@@ -242,5 +245,40 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
         #expect(throws: ReceiverSettingsError.rateOutOfRange(hertz: 26)) { try ReceiverSettings(rateHertz: 26) }
         #expect(throws: ReceiverSettingsError.rateOutOfRange(hertz: 0)) { try ReceiverSettings(rateHertz: 0) }
         #expect(throws: ReceiverSettingsError.baudRateUnsupported(12345)) { try ReceiverSettings(baudRate: 12345) }
+    }
+}
+
+/// The per-sentence NMEA commands, byte for byte against frames pyubx2 1.2 builds
+/// (`UBXMessage.config_set(1, 0, [("CFG_MSGOUT_NMEA_ID_GSV_UART1", 0)])`, and CFG-MSG SET with the
+/// 3-byte payload F0 03 rate), an encoder written from the same u-blox descriptions by others.
+@Suite struct ReceiverSentenceEncodingTests {
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    @Test(arguments: [(ReceiverPort.uart1, 0, "b562068a090000010000c50091200010fd"),
+                      (.usb, 1, "b562068a090000010000c7009120011308")])
+    func valsetOfTheGSVKeyOfThePort(_ port: ReceiverPort, _ rate: Int, _ expected: String) throws {
+        let settings = try ReceiverSettings(port: port)
+        #expect(Self.hex(UBXReceiverCommandEncoding().valset([.sentenceRate(.gsv, perSolutions: rate)], settings: settings))
+                == expected)
+    }
+
+    @Test(arguments: [(0, "b56206010300f00300fd15"), (1, "b56206010300f00301fe16")])
+    func cfgMSGOfNMEAClassF0(_ rate: Int, _ expected: String) throws {
+        let frame = UBXReceiverCommandEncoding().legacyCommand(.sentenceRate(.gsv, perSolutions: rate),
+                                                              settings: try ReceiverSettings())
+        #expect(Self.hex(frame) == expected)
+    }
+
+    /// CFG-MSGOUT-NMEA_ID_*: I2C, UART1, UART2, USB, SPI in a row (Interface Description §6.9.12).
+    @Test func keysOfEverySentence() {
+        let i2c: [ReceiverNMEASentence: UInt32] = [.gga: 0x2091_00BA, .gll: 0x2091_00C9, .gsa: 0x2091_00BF,
+                                                   .gsv: 0x2091_00C4, .rmc: 0x2091_00AB, .vtg: 0x2091_00B0]
+        for s in ReceiverNMEASentence.allCases {
+            #expect(s.outputKey(port: .i2c) == i2c[s])
+            #expect(s.outputKey(port: .uart1) == i2c[s]! + 1 && s.outputKey(port: .usb) == i2c[s]! + 3)
+        }
+        #expect(ReceiverNMEASentence.gsv.outputKey(port: .uart1) == 0x2091_00C5)
     }
 }

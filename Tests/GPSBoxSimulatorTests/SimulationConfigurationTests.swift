@@ -118,6 +118,24 @@ import Testing
         #expect(s.ubx(0x01, 0x07).count == 1 && s.nmea("GPGGA").count == 1)
     }
 
+    /// CFG-MSGOUT-NMEA_ID_GSV_UART1 (0x209100C5) turns GSV off on UART1 alone: the other
+    /// sentences stay, the I2C key (0x209100C4) is accepted without touching UART1, and
+    /// CFG-VALGET reads the rate back.
+    @Test func m10GSVKeyTurnsOffOnlyGSV() throws {
+        var r = SimulatedReceiver(SimulationReceiverTests.options(.m10, .nmea, coldStart: 0))
+        #expect(Self.acks(r.receive(Self.valset([(0x2091_00C5, [0]), (0x2091_00C4, [1])])).bytes) == ["ACK 6 8a"])
+        #expect(r.configuration.rate(.gsv) == 0 && r.configuration.rate(.gga) == 1)
+        let s = SimulationStreamScanner(r.nextEpoch().bytes)
+        #expect(s.nmea("GPGSV").isEmpty && s.nmea("GAGSV").isEmpty && s.nmea("GLGSV").isEmpty)
+        #expect(s.nmea("GNGGA").count == 1 && s.nmea("GNRMC").count == 1 && !s.nmea("GNGSA").isEmpty)
+        var poll: [UInt8] = [0, 0, 0, 0]
+        poll.appendLE(UInt32(0x2091_00C5))
+        let get = try #require(SimulationStreamScanner(r.receive(Self.frame(0x06, 0x8B, poll)).bytes).ubx(0x06, 0x8B).first)
+        #expect(get.payload == [1, 0, 0, 0, 0xC5, 0x00, 0x91, 0x20, 0])
+        #expect(Self.acks(r.receive(Self.valset([(0x2091_00C5, [1])])).bytes) == ["ACK 6 8a"])
+        #expect(SimulationStreamScanner(r.nextEpoch().bytes).nmea("GAGSV").count >= 1)
+    }
+
     /// CFG-RST restarts into the saved configuration: RAM changes are lost unless CFG-CFG
     /// saved them first; the module comes back cold and prints its banner.
     @Test(arguments: [false, true])

@@ -12,6 +12,13 @@
 //   line: the output must fit the UART (ReceiverLinePlanner): a switch to a faster rate goes
 //   out first and alone; confirmed or not, the command list is then made for the rate the
 //   line ended at (trimmed to fit it when the switch failed).
+//   A baud switch needs a pause in the module's output: the module changes rate right after
+//   its ACK, and whatever it queued behind the ACK reaches the host at the new rate before the
+//   host can follow (garbled: a lost epoch). A module whose output is more than its line
+//   carries (an M10's NMEA at 9600 Bd) never pauses, so GSV goes off first (its ACK waits
+//   behind the backlog), the backlog drains, the switch goes out in the first pause, and GSV
+//   comes back on with the message commands at the new rate:
+//     GSV off ─ ACK ─ pause (quietMs of silence) ─ switch ─ ACK, host follows ─ MON-VER ─ … GSV on
 //   each command: send, wait for ACK-ACK/NAK of its class/id (timeout, retry); a NAK or
 //   silence is recorded as a typed error and the next command goes out: the daemon logs
 //   whatever the module sends either way. A NAKed CFG-VALSET batch is retried item by item so
@@ -28,21 +35,6 @@ public enum ReceiverConfiguratorAction: Hashable, Sendable {
 }
 
 public struct ReceiverConfigurator: Sendable {
-    public struct Timing: Hashable, Sendable {
-        /// Wait for an ACK or a MON-VER answer. At 9600 Bd a full NMEA set can queue for ~1 s.
-        public var answerTimeoutMs: Int64 = 1500
-        /// Sends per command (and MON-VER polls) before giving up on it.
-        public var attempts = 3
-        /// Pause after a baud switch before polling at the new rate.
-        public var baudSettleMs: Int64 = 250
-        /// A baud switch goes out once the module has been quiet this long (the gap after an
-        /// epoch's output), so its ACK is followed by a pause in which the host changes over
-        /// and nothing the module sends is lost; after `quietWaitMs` it goes out anyway.
-        public var quietMs: Int64 = 150
-        public var quietWaitMs: Int64 = 3000
-        public init() {}
-    }
-
     enum Phase: Hashable, Sendable {
         case idle
         case identifying
@@ -80,6 +72,10 @@ public struct ReceiverConfigurator: Sendable {
     /// The baud switch (if any) is out and `plan` holds the message commands.
     private var planningMessages = false
     private var raisedFrom: Int?
+    /// The baud switch waited for its pause (it goes out once).
+    private var awaitedQuiet = false
+    /// Sentences turned off for the baud switch, to turn on again with the message commands.
+    private var quieted: [ReceiverNMEASentence] = []
     public private(set) var line: ReceiverLineChoice?
 
     public init(settings: ReceiverSettings, encoding: any ReceiverCommandEncoding, timing: Timing = Timing()) {
@@ -157,7 +153,13 @@ public struct ReceiverConfigurator: Sendable {
             return planLine(nowMs: nowMs)
         case .portPollAcknowledging:
             return planLine(nowMs: nowMs)
-        case .awaitingQuiet:
+        case .awaitingQuiet(let giveUp):
+            // A tick well past its deadline means the host was not running: bytes the module
+            // sent meanwhile may wait unread, so the silence is not proven. Look once more.
+            if nowMs - deadline > timing.lateTickMs, nowMs < giveUp {
+                deadlineMs = nowMs + timing.lateTickMs
+                return []
+            }
             return sendCurrent(nowMs: nowMs, firstAttempt: true)
         case .identifying:
             if attempt < timing.attempts {
@@ -203,6 +205,15 @@ public struct ReceiverConfigurator: Sendable {
         attempt = firstAttempt ? 1 : attempt + 1
         let label = attempt == 1 ? command.name : "\(command.name) (attempt \(attempt))"
         if let baud = command.switchesBaudTo {
+            if !awaitedQuiet {
+                // After the quieting command's ACK, what the module queued meanwhile still
+                // drains: wait for a pause, at most quietWaitMs plus that backlog.
+                awaitedQuiet = true
+                let giveUp = nowMs + timing.quietWaitMs + (quieted.isEmpty ? 0 : timing.backlogMs(baud: settings.currentBaudRate))
+                phase = .awaitingQuiet(giveUpMs: giveUp)
+                deadlineMs = nowMs + timing.quietMs
+                return []
+            }
             // The host follows when the ACK arrives at the old rate (so no byte the module sent
             // before it is read at the wrong rate), or after the answer time-out if it never
             // does; then a MON-VER answer at the new rate confirms the switch.
@@ -212,6 +223,7 @@ public struct ReceiverConfigurator: Sendable {
         }
         phase = .commanding
         deadlineMs = nowMs + timing.answerTimeoutMs
+            + (command.quietsOutput ? timing.backlogMs(baud: settings.currentBaudRate) : 0)
         return [.send(command.frame, what: label)]
     }
 
@@ -283,14 +295,14 @@ public struct ReceiverConfigurator: Sendable {
         let target = settings.baudSwitch
             ?? ReceiverLinePlanner.baudToRaise(settings.budget(for: id), port: settings.port,
                                                baud: settings.currentBaudRate, policy: settings.linePolicy)
-        plan = target.map {
-            [ReceiverCommandPlan.baudSwitch(to: $0, generation: id.generation, settings: settings, encoding: encoding)]
-        } ?? []
+        plan = []
+        if let baud = target {
+            quieted = ReceiverCommandPlan.quietedForSwitch
+            plan = ReceiverCommandPlan.outputQuieting(generation: id.generation, settings: settings, encoding: encoding)
+                + [ReceiverCommandPlan.baudSwitch(to: baud, generation: id.generation, settings: settings, encoding: encoding)]
+        }
         index = 0
-        guard !plan.isEmpty else { return sendCurrent(nowMs: nowMs, firstAttempt: true) }
-        phase = .awaitingQuiet(giveUpMs: nowMs + timing.quietWaitMs)
-        deadlineMs = nowMs + timing.quietMs
-        return []
+        return sendCurrent(nowMs: nowMs, firstAttempt: true)
     }
 
     /// The message commands, for the rate the line ended at: trimmed to fit it when a switch
@@ -306,7 +318,7 @@ public struct ReceiverConfigurator: Sendable {
         settings.satelliteInfoPerSolutions = choice.budget.satelliteInfoPerSolutions
         settings.silenceNMEA = !choice.budget.nmea
         plan = ReceiverCommandPlan.commands(for: id.generation, protocolVersion: id.protocolVersion,
-                                            settings: settings, encoding: encoding)
+                                            settings: settings, restoring: quieted, encoding: encoding)
         index = 0
         return sendCurrent(nowMs: nowMs, firstAttempt: true)
     }

@@ -32,6 +32,49 @@ public enum ReceiverOutputMessage: String, Hashable, Sendable, CaseIterable {
     }
 }
 
+/// A sentence of the u-blox default NMEA set, switched on or off one at a time: on u-blox 8
+/// and older by CFG-MSG with class 0xF0 and the sentence's id (M8 Receiver Description
+/// UBX-13003221 §31 "NMEA Protocol", "NMEA Messages Overview"), on M9/M10/F9 by its
+/// CFG-MSGOUT-NMEA_ID_<sentence>_<port> key (M10 SPG 5.10 Interface Description UBX-21035062
+/// §6.9.12 "CFG-MSGOUT").
+public enum ReceiverNMEASentence: String, Hashable, Sendable, CaseIterable {
+    case gga = "GGA", gll = "GLL", gsa = "GSA", gsv = "GSV", rmc = "RMC", vtg = "VTG"
+
+    /// The CFG-MSG id in NMEA class 0xF0.
+    public var cfgMSGID: UInt8 {
+        switch self {
+        case .gga: 0x00
+        case .gll: 0x01
+        case .gsa: 0x02
+        case .gsv: 0x03
+        case .rmc: 0x04
+        case .vtg: 0x05
+        }
+    }
+
+    /// The CFG-MSGOUT key for the I2C port; each sentence's keys follow it in the order I2C,
+    /// UART1, UART2, USB, SPI (GSV: 0x209100C4 … 0x209100C8).
+    var i2cOutputKey: UInt32 {
+        switch self {
+        case .gga: 0x2091_00BA
+        case .gll: 0x2091_00C9
+        case .gsa: 0x2091_00BF
+        case .gsv: 0x2091_00C4
+        case .rmc: 0x2091_00AB
+        case .vtg: 0x2091_00B0
+        }
+    }
+
+    /// The CFG-MSGOUT-NMEA_ID_<sentence>_<port> key (U1, output per navigation solution).
+    public func outputKey(port: ReceiverPort) -> UInt32 {
+        switch port {
+        case .i2c: i2cOutputKey
+        case .uart1: i2cOutputKey + 1
+        case .usb: i2cOutputKey + 3
+        }
+    }
+}
+
 /// One setting, as one CFG message on legacy receivers or one key/value item of CFG-VALSET.
 public enum ReceiverConfigItem: Hashable, Sendable {
     /// Time between measurements (CFG-RATE measRate / CFG-RATE-MEAS), ms.
@@ -40,6 +83,8 @@ public enum ReceiverConfigItem: Hashable, Sendable {
     case messageRate(ReceiverOutputMessage, perSolutions: Int)
     /// NMEA output on the port on or off (UBX output stays on).
     case nmeaOutput(Bool)
+    /// Output one NMEA sentence once every `perSolutions` navigation solutions (0 = off).
+    case sentenceRate(ReceiverNMEASentence, perSolutions: Int)
     /// Dynamic platform model (CFG-NAV5 dynModel / CFG-NAVSPG-DYNMODEL).
     case dynamicModel(UBXDynamicModel)
     /// UART baud rate.

@@ -2,7 +2,8 @@
 // Legacy receivers get one CFG message per setting (u-blox 8 / M8 Receiver Description
 // UBX-13003221 §32.10); F9/M9/M10 get CFG-VALSET with the configuration-interface keys of the
 // port in use (ZED-F9P interface description UBX-18010854 §6.9: CFG-MSGOUT-*, CFG-RATE-MEAS,
-// CFG-NAVSPG-DYNMODEL, CFG-<port>OUTPROT-NMEA, CFG-UART1-BAUDRATE).
+// CFG-NAVSPG-DYNMODEL, CFG-<port>OUTPROT-NMEA, CFG-UART1-BAUDRATE; CFG-MSGOUT-NMEA_ID_* as in
+// the M10 SPG 5.10 Interface Description UBX-21035062 §6.9.12).
 
 public struct UBXReceiverCommandEncoding: ReceiverCommandEncoding {
     public init() {}
@@ -16,6 +17,9 @@ public struct UBXReceiverCommandEncoding: ReceiverCommandEncoding {
         case .messageRate(let message, let k):
             // The 3-byte form sets the rate on the port the command arrives on: ours.
             return CfgMSG(message.messageID, rate: UInt8(clamping: k)).frame
+        case .sentenceRate(let sentence, let k):
+            // NMEA standard messages are class 0xF0 (§31 "NMEA Messages Overview").
+            return CfgMSG(UBXMessageID(class: 0xF0, id: sentence.cfgMSGID), rate: UInt8(clamping: k)).frame
         case .dynamicModel(let model):
             return CfgNAV5(dynModel: model).frame
         case .nmeaOutput:
@@ -35,6 +39,8 @@ public struct UBXReceiverCommandEncoding: ReceiverCommandEncoding {
                 command.set(.rateMeas, UInt64(clamping: ms))
             case .messageRate(let message, let k):
                 command.set(Self.messageOutputKey(message, port: settings.port), UInt64(clamping: k))
+            case .sentenceRate(let sentence, let k):
+                command.set(UBXConfigKey(rawValue: sentence.outputKey(port: settings.port)), UInt64(clamping: k))
             case .dynamicModel(let model):
                 command.set(.navspgDynmodel, UInt64(model.rawValue))
             case .nmeaOutput(let on):
