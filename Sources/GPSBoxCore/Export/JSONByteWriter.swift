@@ -1,0 +1,231 @@
+// One JSON object written straight into an ExportBuffer: the byte-level twin of
+// JSONObjectWriter for the lines `decode` and `dump --format jsonl` print by the million (TPV,
+// UBX and NMEA messages). No String is built per field or per line, so the hot paths allocate
+// nothing per output line; the bytes are exactly those JSONObjectWriter would produce (same key
+// order, nil omitted, same escaping, same fixed-point decimals), which the decode golden and
+// corpus tests hold it to.
+
+public struct JSONByteWriter {
+    public let out: ExportBuffer
+    private var first = true
+
+    /// Opens the object (`{`).
+    public init(_ out: ExportBuffer) {
+        self.out = out
+        out.byte(UInt8(ascii: "{"))
+    }
+
+    /// Closes the object (`}`); `newline` ends the JSON line.
+    public func end(newline: Bool = false) {
+        out.byte(UInt8(ascii: "}"))
+        if newline { out.byte(UInt8(ascii: "\n")) }
+    }
+
+    @inline(__always)
+    private mutating func key(_ k: StaticString) {
+        if !first { out.byte(UInt8(ascii: ",")) }
+        first = false
+        out.byte(UInt8(ascii: "\""))
+        out.append(k)
+        out.append("\":")
+    }
+
+    /// A key only known at run time (message counts), escaped as a JSON string.
+    public mutating func field(named k: String, _ v: Int) {
+        if !first { out.byte(UInt8(ascii: ",")) }
+        first = false
+        out.appendJSONString(k)
+        out.byte(UInt8(ascii: ":"))
+        out.append(int: Int64(v))
+    }
+
+    public mutating func field(_ k: StaticString, _ v: String?) {
+        guard let v else { return }
+        key(k)
+        out.appendJSONString(v)
+    }
+
+    /// Bytes as text, decoded as UTF-8 the way `String(decoding:as:)` does (ill-formed sequences
+    /// become U+FFFD), without building the String when they are ASCII.
+    public mutating func field<C: Collection<UInt8>>(_ k: StaticString, utf8 v: C?) {
+        guard let v else { return }
+        key(k)
+        out.appendJSONString(utf8: v)
+    }
+
+    /// One byte as the character with that code point (U+0000…U+00FF), as
+    /// `String(Character(Unicode.Scalar(b)))` writes it.
+    public mutating func field(_ k: StaticString, character b: UInt8?) {
+        guard let b else { return }
+        key(k)
+        out.byte(UInt8(ascii: "\""))
+        out.appendJSONCharacter(b)
+        out.byte(UInt8(ascii: "\""))
+    }
+
+    public mutating func field<I: FixedWidthInteger>(_ k: StaticString, _ v: I?) {
+        guard let v else { return }
+        key(k)
+        out.appendJSONInteger(v)
+    }
+
+    public mutating func field(_ k: StaticString, _ v: Bool?) {
+        guard let v else { return }
+        key(k)
+        if v { out.append("true") } else { out.append("false") }
+    }
+
+    /// A decimal with `decimals` digits after the point, trailing zeros trimmed; a value that
+    /// is not finite is left out, as JSON has no spelling for it.
+    public mutating func field(_ k: StaticString, _ v: Double?, decimals: Int) {
+        guard let v, v.isFinite else { return }
+        key(k)
+        out.append(v, decimals: decimals)
+    }
+
+    /// `v / 10^decimals`, printed from the integer (trailing zeros trimmed). Identical to
+    /// `field(k, Double(v) / 10^decimals, decimals: decimals)`: below 10^14 that Double times
+    /// 10^decimals rounds back to `v` exactly; larger values take that path.
+    public mutating func field(_ k: StaticString, fixed v: Int64?, decimals: Int) {
+        guard let v else { return }
+        guard v.magnitude < 100_000_000_000_000 else {
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            field(k, Double(v) / scale, decimals: decimals)
+            return
+        }
+        key(k)
+        out.append(fixed: v, decimals: decimals)
+    }
+
+    /// `"key":"…"` with the text written by `body` between the quotes (already escaped).
+    public mutating func quoted(_ k: StaticString, _ body: (ExportBuffer) -> Void) {
+        key(k)
+        out.byte(UInt8(ascii: "\""))
+        body(out)
+        out.byte(UInt8(ascii: "\""))
+    }
+
+    /// A nested object, its fields written by `body`.
+    public mutating func object(_ k: StaticString, _ body: (inout JSONByteWriter) -> Void) {
+        key(k)
+        var o = JSONByteWriter(out)
+        body(&o)
+        o.end()
+    }
+
+    /// An array of objects, one per item.
+    public mutating func objects<S: Sequence>(_ k: StaticString, _ items: S,
+                                              _ body: (inout JSONByteWriter, S.Element) -> Void) {
+        array(k, items) { out, item in
+            var o = JSONByteWriter(out)
+            body(&o, item)
+            o.end()
+        }
+    }
+
+    /// An array of integers.
+    public mutating func integers<S: Sequence>(_ k: StaticString, _ items: S) where S.Element: FixedWidthInteger {
+        array(k, items) { out, v in out.appendJSONInteger(v) }
+    }
+
+    /// An array of strings.
+    public mutating func strings(_ k: StaticString, _ items: [String]) {
+        array(k, items) { out, s in out.appendJSONString(s) }
+    }
+
+    private mutating func array<S: Sequence>(_ k: StaticString, _ items: S, _ element: (ExportBuffer, S.Element) -> Void) {
+        key(k)
+        out.byte(UInt8(ascii: "["))
+        var separator = false
+        for item in items {
+            if separator { out.byte(UInt8(ascii: ",")) }
+            separator = true
+            element(out, item)
+        }
+        out.byte(UInt8(ascii: "]"))
+    }
+}
+
+extension ExportBuffer {
+    /// What `write` puts into a buffer, as a String (one-off lines: tests, status).
+    public static func collecting(_ write: (ExportBuffer) -> Void) -> String {
+        let sink = StringExportSink()
+        let out = ExportBuffer(sink: sink, capacity: 1024)
+        write(out)
+        out.flush()
+        return sink.text
+    }
+
+    /// A JSON string literal (RFC 8259 §7), escaped as JSONObjectWriter.appendQuoted escapes it.
+    public func appendJSONString(_ s: String) {
+        byte(UInt8(ascii: "\""))
+        for b in s.utf8 { appendJSONStringByte(b) }
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// Bytes as a JSON string literal, decoded as UTF-8 with replacement like `String(decoding:)`.
+    public func appendJSONString<C: Collection<UInt8>>(utf8 bytes: C) {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            appendJSONString(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        byte(UInt8(ascii: "\""))
+        for b in bytes { appendJSONStringByte(b) }
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// The character U+00bb (Latin-1 `b`) inside a JSON string: UTF-8 encoded, escaped if needed.
+    public func appendJSONCharacter(_ b: UInt8) {
+        if b < 0x80 {
+            appendJSONStringByte(b)
+        } else {
+            byte(0xC0 | b >> 6)
+            byte(0x80 | b & 0x3F)
+        }
+    }
+
+    /// One UTF-8 byte of a string's contents: `"` `\` and control characters escaped (RFC 8259 §7);
+    /// bytes of multi-byte sequences (≥ 0x80) pass unchanged.
+    @inline(__always)
+    func appendJSONStringByte(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case UInt8(ascii: "\n"): append("\\n")
+        case UInt8(ascii: "\r"): append("\\r")
+        case UInt8(ascii: "\t"): append("\\t")
+        case 0..<0x20:
+            let hex: StaticString = "0123456789abcdef"
+            append("\\u00")
+            byte(hex.utf8Start[Int(b >> 4)])
+            byte(hex.utf8Start[Int(b & 0xF)])
+        default: byte(b)
+        }
+    }
+
+    /// Any fixed-width integer in decimal, the full UInt64 range included.
+    @inline(__always)
+    public func appendJSONInteger<I: FixedWidthInteger>(_ v: I) {
+        if let small = Int64(exactly: v) {
+            append(int: small)
+        } else {
+            append(string: String(v))
+        }
+    }
+
+    /// `v` in decimal, zero-padded to at least `width` digits, as `String(v)` left-padded with
+    /// zeros (a negative value is written as `String(v)` pads it: the sign counts as a digit).
+    public func appendJSONPadded(_ v: Int, width: Int) {
+        if v >= 0 {
+            var digits = 1
+            var t = v
+            while t >= 10 { t /= 10; digits += 1 }
+            append(padded: v, width: max(width, digits))
+        } else {
+            let s = String(v)
+            for _ in 0..<max(0, width - s.utf8.count) { byte(UInt8(ascii: "0")) }
+            append(string: s)
+        }
+    }
+}
