@@ -23,11 +23,68 @@ public struct JSONByteWriter {
 
     @inline(__always)
     private mutating func key(_ k: StaticString) {
-        if !first { out.byte(UInt8(ascii: ",")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buf in
+            out.append(bytes: UnsafeBufferPointer(rebasing: buf[0..<writeKey(k, into: buf)]))
+        }
+    }
+
+    /// `,"key":` (no comma first) into `buf`; returns the bytes written. Keys are short literals.
+    @inline(__always)
+    private mutating func writeKey(_ k: StaticString, into buf: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var n = 0
+        if !first {
+            buf[0] = UInt8(ascii: ",")
+            n = 1
+        }
         first = false
-        out.byte(UInt8(ascii: "\""))
-        out.append(k)
-        out.append("\":")
+        buf[n] = UInt8(ascii: "\"")
+        let length = min(k.utf8CodeUnitCount, 64)
+        UnsafeMutableRawPointer(buf.baseAddress! + n + 1).copyMemory(from: k.utf8Start, byteCount: length)
+        n += 1 + length
+        buf[n] = UInt8(ascii: "\"")
+        buf[n + 1] = UInt8(ascii: ":")
+        return n + 2
+    }
+
+    /// `,"key":` and `magnitude / 10^decimals` (with its sign, trailing fraction zeros trimmed)
+    /// through one small stack buffer: one copy into the output per field, as ExportBuffer's
+    /// `append(fixed:decimals:)` prints it.
+    @inline(__always)
+    private mutating func number(_ k: StaticString, negative: Bool, _ magnitude: UInt64, decimals: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buf in
+            var n = writeKey(k, into: buf)
+            if negative {
+                buf[n] = UInt8(ascii: "-")
+                n += 1
+            }
+            var p: UInt64 = 1
+            for _ in 0..<decimals { p &*= 10 }
+            var whole = magnitude / p
+            var fraction = magnitude % p
+            var digits = 1
+            var t = whole
+            while t >= 10 { t /= 10; digits += 1 }
+            var i = n + digits - 1
+            while i >= n {
+                buf[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+                i -= 1
+            }
+            n += digits
+            if fraction != 0 {
+                var width = decimals
+                while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+                buf[n] = UInt8(ascii: ".")
+                i = n + width
+                while i > n {
+                    buf[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                    i -= 1
+                }
+                n += width + 1
+            }
+            out.append(bytes: UnsafeBufferPointer(rebasing: buf[0..<n]))
+        }
     }
 
     /// A key only known at run time (message counts), escaped as a JSON string.
@@ -65,8 +122,12 @@ public struct JSONByteWriter {
 
     public mutating func field<I: FixedWidthInteger>(_ k: StaticString, _ v: I?) {
         guard let v else { return }
-        key(k)
-        out.appendJSONInteger(v)
+        guard v.bitWidth <= 64 else {
+            key(k)
+            out.appendJSONInteger(v)
+            return
+        }
+        number(k, negative: v < 0, UInt64(truncatingIfNeeded: v.magnitude), decimals: 0)
     }
 
     public mutating func field(_ k: StaticString, _ v: Bool?) {
@@ -79,8 +140,17 @@ public struct JSONByteWriter {
     /// is not finite is left out, as JSON has no spelling for it.
     public mutating func field(_ k: StaticString, _ v: Double?, decimals: Int) {
         guard let v, v.isFinite else { return }
-        key(k)
-        out.append(v, decimals: decimals)
+        // ExportBuffer.append(_:decimals:)'s rounding, printed through `number`.
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (v * scale).rounded()
+        guard abs(scaled) < 9.0e18 else {
+            key(k)
+            out.append(string: String(v))
+            return
+        }
+        let fixed = Int64(scaled)
+        number(k, negative: fixed < 0, fixed.magnitude, decimals: decimals)
     }
 
     /// `v / 10^decimals`, printed from the integer (trailing zeros trimmed). Identical to
@@ -94,8 +164,7 @@ public struct JSONByteWriter {
             field(k, Double(v) / scale, decimals: decimals)
             return
         }
-        key(k)
-        out.append(fixed: v, decimals: decimals)
+        number(k, negative: v < 0, v.magnitude, decimals: decimals)
     }
 
     /// `"key":"…"` with the text written by `body` between the quotes (already escaped).
