@@ -118,10 +118,12 @@ extension DecodeCommand {
     }
 }
 
-/// Waits for input or SIGINT, whichever comes first.
-struct InterruptWatch {
+/// Waits for input or SIGINT, whichever comes first. A class so the poll set is built once and
+/// reused for every read (no allocation per 64 KiB read).
+final class InterruptWatch {
     #if os(Linux)
     private let receiver: SignalReceiver
+    private var polls = PollSet()
 
     init?() {
         guard let r = try? SignalReceiver([.interrupt]) else { return nil }
@@ -130,7 +132,7 @@ struct InterruptWatch {
 
     /// True when SIGINT is pending; otherwise returns once `fd` is readable (or at end of file).
     func arrivedBeforeInput(_ fd: Int32) -> Bool {
-        var polls = PollSet()
+        polls.removeAll()
         let input = polls.watch(fd)
         let signal = polls.watch(receiver.fd)
         while true {
