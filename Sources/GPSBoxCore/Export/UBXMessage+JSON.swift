@@ -200,17 +200,6 @@ extension UBXMessage {
     }
 }
 
-extension ExportBuffer {
-    /// Bytes as lowercase hex digits, two per byte.
-    public func appendHex(_ bytes: ArraySlice<UInt8>) {
-        let digits: StaticString = "0123456789abcdef"
-        for b in bytes {
-            byte(digits.utf8Start[Int(b >> 4)])
-            byte(digits.utf8Start[Int(b & 0xF)])
-        }
-    }
-}
-
 extension JSONByteWriter {
     /// A UBX accuracy field (U4); 0xFFFFFFFF, the receivers' "no estimate yet", is left out.
     mutating func accuracy(_ key: StaticString, _ v: UInt32) {
