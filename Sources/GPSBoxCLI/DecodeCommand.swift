@@ -64,7 +64,10 @@ struct DecodeCommand: Subcommand {
         let size: Int64? = path == nil ? nil : (try? input.size()).flatMap { $0 > 0 ? $0 : nil }
         let progress = ProgressLine.standardError(io, label: "gpsbox decode: \(name)",
                                                   writesToStandardOutput: true)
-        let decoder = StreamDecoder(format: format)
+        // Lines are formatted into one reusable block larger than the output file's own buffer,
+        // so each full block goes to write(2) directly: large writes, no copy per line.
+        let output = ExportBuffer(sink: io.out, capacity: 256 * 1024)
+        let decoder = StreamDecoder(format: format, out: output)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var offset = 0
         let interrupt = format == .stats ? Self.interruptWatch(io) : nil
@@ -78,16 +81,23 @@ struct DecodeCommand: Subcommand {
             do {
                 n = try input.read(into: &buffer)
             } catch {
+                output.flush() // the lines of what was read stay written
                 io.err.write("gpsbox decode: \(name): read failed at byte offset \(offset): \(error.reason)\n")
                 return .failure
             }
             if n == 0 { break }
-            decoder.feed(buffer[0..<n], &io)
+            decoder.feed(buffer[0..<n])
             offset += n
+            // A short read means the input is a live stream (a pipe, a tty) that has caught up:
+            // what it produced so far is shown now rather than when a block fills.
+            if n < buffer.count {
+                output.flush()
+                io.out.flush()
+            }
             progress.update(done: Int64(offset), total: size)
         }
         progress.finish()
-        decoder.finish(&io, interrupted: interrupted)
+        decoder.finish(interrupted: interrupted)
         if let note = decoder.acceptedOddities {
             io.err.write("gpsbox decode: \(name): \(note)\n")
         }
@@ -108,10 +118,12 @@ extension DecodeCommand {
     }
 }
 
-/// Waits for input or SIGINT, whichever comes first.
-struct InterruptWatch {
+/// Waits for input or SIGINT, whichever comes first. A class so the poll set is built once and
+/// reused for every read (no allocation per 64 KiB read).
+final class InterruptWatch {
     #if os(Linux)
     private let receiver: SignalReceiver
+    private var polls = PollSet()
 
     init?() {
         guard let r = try? SignalReceiver([.interrupt]) else { return nil }
@@ -120,7 +132,7 @@ struct InterruptWatch {
 
     /// True when SIGINT is pending; otherwise returns once `fd` is readable (or at end of file).
     func arrivedBeforeInput(_ fd: Int32) -> Bool {
-        var polls = PollSet()
+        polls.removeAll()
         let input = polls.watch(fd)
         let signal = polls.watch(receiver.fd)
         while true {

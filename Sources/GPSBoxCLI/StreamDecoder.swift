@@ -10,10 +10,17 @@ import GPSBoxCore
 
 /// A class so the splitter's callback can update the counts while the splitter (a struct
 /// held separately) is being mutated.
+///
+/// Every output line is written straight into `out`, one reusable byte buffer that hands large
+/// blocks to the command's output; frames go to the same EpochAssembler path the benchmark
+/// measures (NMEA of an epoch its NAV-PVT decides is never parsed for `tpv`), and `stats`
+/// counts messages in a fixed table by message id (MessageTally): nothing is allocated per frame
+/// or per line.
 final class StreamDecoder {
     let format: DecodeCommand.Format
+    let out: ExportBuffer
     private var splitter = FrameSplitter(options: .init(skipsCaptureComments: true, acceptsUncheckedNMEA: true))
-    private var messageCounts: [String: Int] = [:]
+    private var tally = MessageTally()
     private(set) var invalidSentences = 0
     private(set) var malformedUBX = 0
     /// Each kind of damage in the order first met: where it first was, and what it was in words.
@@ -26,58 +33,61 @@ final class StreamDecoder {
     private(set) var sentencesWithInvalidFields = 0
     private(set) var polls = 0
 
-    init(format: DecodeCommand.Format) { self.format = format }
+    init(format: DecodeCommand.Format, out: ExportBuffer) {
+        self.format = format
+        self.out = out
+    }
 
     var counters: FrameCounters { splitter.counters }
 
-    func feed(_ chunk: ArraySlice<UInt8>, _ io: inout CommandIO) {
+    func feed(_ chunk: ArraySlice<UInt8>) {
         hint.feed(chunk)
         if assembler.referenceDate == nil, let d = hint.date { assembler.referenceDate = d }
-        var lines: [String] = []
-        splitter.feed(chunk, reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
-        for l in lines { io.out.write(l) }
+        splitter.feed(chunk, reportingOffsets: { frame, offset in self.handle(frame, offset) })
     }
 
-    /// Ends the stream. `interrupted` (SIGINT): the frame the last read cut in half is not
-    /// damage, only unread, so the splitter is not finished.
-    func finish(_ io: inout CommandIO, interrupted: Bool = false) {
-        var lines: [String] = []
+    /// Ends the stream and flushes the output. `interrupted` (SIGINT): the frame the last read
+    /// cut in half is not damage, only unread, so the splitter is not finished.
+    func finish(interrupted: Bool = false) {
         if !interrupted {
-            splitter.finish(reportingOffsets: { frame, offset in self.handle(frame, offset, &lines) })
+            splitter.finish(reportingOffsets: { frame, offset in self.handle(frame, offset) })
         }
-        if format == .tpv { assembler.flush { fix in self.emit(fix, &lines) } }
-        for l in lines { io.out.write(l) }
-        if format == .stats {
+        switch format {
+        case .tpv: assembler.flush { fix in self.emit(fix) }
+        case .stats:
             assembler.flush { _ in self.fixes += 1 }
-            io.out.write(statsLine + "\n")
+            writeStats()
+        case .messages: break
         }
+        out.flush()
     }
 
     private func noteDamage(_ kind: String, _ offset: Int, _ what: @autoclosure () -> String) {
         if !damage.contains(where: { $0.kind == kind }) { damage.append((kind, offset, what())) }
     }
 
-    private func handle(_ frame: Frame, _ offset: Int, _ lines: inout [String]) {
+    private func handle(_ frame: Frame, _ offset: Int) {
         switch frame {
         case .nmea(let s) where format == .tpv, .uncheckedNMEA(let s) where format == .tpv:
             // Grouped into epochs unparsed; decoded only when no UBX solution covers the epoch.
-            assembler.consumeNMEA(s) { fix in self.emit(fix, &lines) }
+            assembler.consumeNMEA(s) { fix in self.emit(fix) }
         case .nmea(let s):
-            decodeNMEA(s, offset, checked: true, &lines)
+            decodeNMEA(s, offset, checked: true)
         case .uncheckedNMEA(let s):
-            decodeNMEA(s, offset, checked: false, &lines)
+            decodeNMEA(s, offset, checked: false)
         case .sirf(let s):
             // SiRF Binary Protocol Reference Manual: the message ID is the first payload byte.
             let mid = Int(s[s.startIndex + 4])
-            count("SIRF-\(mid)")
-            if format == .messages {
-                var w = JSONObjectWriter()
+            switch format {
+            case .stats: tally.count(sirf: mid)
+            case .messages:
+                var w = JSONByteWriter(out)
                 w.field("class", "SIRF"); w.field("mid", mid); w.field("length", s.count - 8)
-                lines.append(w.finished() + "\n")
+                w.end(newline: true)
+            case .tpv: break
             }
         case let .ubx(id, payload):
             let message = UBXMessage(id: id, payload: payload)
-            count(id.name)
             switch message {
             case .malformed(let error, _):
                 malformedUBX += 1
@@ -86,37 +96,42 @@ final class StreamDecoder {
             default: break
             }
             switch format {
-            case .messages: lines.append(message.jsonLine + "\n")
-            case .tpv: assembler.consumeUBX(message) { fix in self.emit(fix, &lines) }
-            case .stats: assembler.consumeUBX(message) { _ in self.fixes += 1 }
+            case .messages:
+                message.writeJSON(to: out)
+                out.byte(UInt8(ascii: "\n"))
+            case .tpv: assembler.consumeUBX(message) { fix in self.emit(fix) }
+            case .stats:
+                tally.count(ubx: id)
+                assembler.consumeUBX(message) { _ in self.fixes += 1 }
             }
         case .rtcm3(let s):
             // RTCM 10403.3 §3.1: the message number is the first 12 bits of the message.
             let number = s.count >= 5 ? Int(s[s.startIndex + 3]) << 4 | Int(s[s.startIndex + 4]) >> 4 : 0
-            count("RTCM3-\(number)")
-            if format == .messages {
-                var w = JSONObjectWriter()
+            switch format {
+            case .stats: tally.count(rtcm3: number)
+            case .messages:
+                var w = JSONByteWriter(out)
                 w.field("class", "RTCM3"); w.field("type", number); w.field("length", s.count - 6)
-                lines.append(w.finished() + "\n")
+                w.end(newline: true)
+            case .tpv: break
             }
         case let .discarded(n, reason):
             guard reason.isDamage else { return }
             noteDamage(reason.rawValue, offset, "\(n) bytes skipped (\(reason.explanation))")
             if format == .messages {
-                var w = JSONObjectWriter()
+                var w = JSONByteWriter(out)
                 w.field("class", "DISCARDED"); w.field("offset", offset); w.field("bytes", n)
                 w.field("reason", reason.rawValue)
-                lines.append(w.finished() + "\n")
+                w.end(newline: true)
             }
         }
     }
 
     /// A sentence for `--format messages` or `stats`. An unchecked one (no `*hh`) says so in
     /// its JSON object (`"unchecked":true`): nothing vouches for its bytes.
-    private func decodeNMEA(_ s: ArraySlice<UInt8>, _ offset: Int, checked: Bool, _ lines: inout [String]) {
+    private func decodeNMEA(_ s: ArraySlice<UInt8>, _ offset: Int, checked: Bool) {
         do {
             let sentence = try NMEASentence(sentence: s)
-            count(sentence.typeName)
             let invalid = sentence.invalidFields
             if !invalid.isEmpty {
                 invalidFields += invalid.count
@@ -124,36 +139,35 @@ final class StreamDecoder {
             }
             switch format {
             case .messages:
-                let line = sentence.jsonLine
-                lines.append((checked ? line : line.dropLast() + ",\"unchecked\":true}") + "\n")
+                sentence.writeJSON(to: out, unchecked: !checked)
+                out.byte(UInt8(ascii: "\n"))
             case .tpv: break
-            case .stats: assembler.consumeNMEA(s) { _ in self.fixes += 1 }
+            case .stats:
+                tally.count(sentence)
+                assembler.consumeNMEA(s, decoded: sentence) { _ in self.fixes += 1 }
             }
         } catch {
             invalidSentences += 1
-            let text = String(decoding: s, as: UTF8.self)
-            noteDamage("sentence", offset, "invalid sentence \(text.prefix(6)): \(error)")
+            noteDamage("sentence", offset, "invalid sentence \(String(decoding: s, as: UTF8.self).prefix(6)): \(error)")
             if format == .messages {
-                var w = JSONObjectWriter()
-                w.field("class", "ERROR"); w.field("offset", offset); w.field("sentence", text)
+                var w = JSONByteWriter(out)
+                w.field("class", "ERROR"); w.field("offset", offset); w.field("sentence", utf8: s)
                 w.field("error", error.description)
-                lines.append(w.finished() + "\n")
+                w.end(newline: true)
             }
         }
     }
 
-    private func emit(_ fix: Fix, _ lines: inout [String]) {
+    private func emit(_ fix: Fix) {
         fixes += 1
-        lines.append(TPVJSON.line(fix) + "\n")
+        TPVJSON.write(fix, to: out)
+        out.byte(UInt8(ascii: "\n"))
     }
 
-    private func count(_ type: String) {
-        if format == .stats { messageCounts[type, default: 0] += 1 }
-    }
-
-    var statsLine: String {
+    /// The one `stats` line: frame counters, then the message counts named once, here.
+    private func writeStats() {
         let c = splitter.counters
-        var w = JSONObjectWriter()
+        var w = JSONByteWriter(out)
         w.field("class", "STATS"); w.field("bytes", c.bytesFed); w.field("nmea", c.nmeaFrames)
         w.field("ubx", c.ubxFrames); w.field("rtcm3", c.rtcm3Frames)
         w.field("unchecked", c.uncheckedNMEAFrames); w.field("sirf", c.sirfFrames)
@@ -163,10 +177,10 @@ final class StreamDecoder {
         w.field("invalidSentences", invalidSentences); w.field("malformedUBX", malformedUBX); w.field("ubxPolls", polls)
         w.field("invalidFields", invalidFields); w.field("sentencesWithInvalidFields", sentencesWithInvalidFields)
         w.field("fixes", fixes)
-        var m = JSONObjectWriter()
-        for (k, v) in messageCounts.sorted(by: { $0.key < $1.key }) { m.field(k, v) }
-        w.rawField("messages", m.finished())
-        return w.finished()
+        w.object("messages") { m in
+            for (name, n) in tally.byName { m.field(named: name, n) }
+        }
+        w.end(newline: true)
     }
 
     /// What decode accepted that a strict reader would not, nil when nothing: not damage, but

@@ -120,21 +120,21 @@ func sentence(_ body: String) -> [UInt8] {
         for t in ["120000", "120001", "120002"] {
             bytes += sentence("GPGGA,\(t),4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,") + [13, 10]
         }
-        let whole = StreamDecoder(format: .tpv)
-        var io = CommandIO()
-        whole.feed(bytes[...], &io)
-        whole.finish(&io)
-        let expected = io.out.text
-        let cut = StreamDecoder(format: .tpv)
-        var io2 = CommandIO()
+        let wholeOut = StringExportSink()
+        let whole = StreamDecoder(format: .tpv, out: ExportBuffer(sink: wholeOut))
+        whole.feed(bytes[...])
+        whole.finish()
+        let expected = wholeOut.text
+        let cutOut = StringExportSink()
+        let cut = StreamDecoder(format: .tpv, out: ExportBuffer(sink: cutOut))
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunk, bytes.count)
-            cut.feed(bytes[offset..<end], &io2)
+            cut.feed(bytes[offset..<end])
             offset = end
         }
-        cut.finish(&io2)
-        #expect(io2.out.text == expected)
+        cut.finish()
+        #expect(cutOut.text == expected)
         #expect(expected.contains("\"time\":\"2019-04-07T12:00:02.000Z\""), "fixes are dated from the hint: \(expected)")
     }
 
@@ -203,5 +203,28 @@ func sentence(_ body: String) -> [UInt8] {
             #expect(abs((tpv["altHAE"] as? Double ?? 0) - (g["altHAE"] as? Double ?? 99)) <= 0.01, "altHAE at \(t)")
         }
         #expect(matched == gpsd.count)
+    }
+}
+
+/// `stats` counts frames in a table keyed by message id and names them once at the end: the
+/// counts by name are what counting by name gives, for every kind of key.
+@Suite struct MessageTallyTests {
+    @Test func countsByNameWhateverTheKey() throws {
+        var t = MessageTally()
+        for _ in 0..<3 { t.count(ubx: .navPVT) }
+        t.count(ubx: UBXMessageID(class: 0xF0, id: 0x01))
+        t.count(try NMEASentence(sentence: sentence("GPGGA,,,,,,0,,,,,,,,")[...]))
+        t.count(try NMEASentence(sentence: sentence("GNGGA,,,,,,0,,,,,,,,")[...]))
+        t.count(try NMEASentence(sentence: sentence("PGRME,1,M")[...]))
+        t.count(try NMEASentence(sentence: sentence("PSRFTXTLONG,1")[...]))
+        t.count(sirf: 2)
+        t.count(rtcm3: 1005)
+        // Enough different addresses to make the table grow past its first size.
+        for i in 0..<300 { t.count(try NMEASentence(sentence: sentence("P\(i)X,1")[...])) }
+        let counts = Dictionary(uniqueKeysWithValues: t.byName.map { ($0.name, $0.count) })
+        #expect(counts["NAV-PVT"] == 3 && counts["0xF0-0x01"] == 1 && counts["GGA"] == 2)
+        #expect(counts["PGRME"] == 1 && counts["PSRFTXTLONG"] == 1 && counts["SIRF-2"] == 1 && counts["RTCM3-1005"] == 1)
+        #expect(counts["P0X"] == 1 && counts["P299X"] == 1 && counts.count == 7 + 300)
+        #expect(t.byName.map(\.name) == t.byName.map(\.name).sorted())
     }
 }

@@ -12,8 +12,8 @@ public struct JSONLWriter: TrackWriter {
     public mutating func beginRun() {}
 
     public mutating func write(_ s: TrackSample) {
-        out.append(string: TPVJSON.line(Fix(s)))
-        out.append("\n")
+        TPVJSON.write(Fix(s), to: out)
+        out.byte(UInt8(ascii: "\n"))
     }
 
     public mutating func endRun() {}

@@ -23,6 +23,18 @@ extension EpochAssembler {
         if !nmeaPending.append(sentence), let s = try? NMEASentence(sentence: sentence) { apply(s) }
     }
 
+    /// The same as `consumeNMEA(sentence, emit)` for a caller that has decoded the sentence
+    /// already (`decode --format stats` counts every sentence's fields): `decoded` stands in for
+    /// the decoding the eager path would do, so no sentence is decoded twice; the lazy path
+    /// still keeps the raw bytes, exactly as `consumeNMEA(_:_:)` does.
+    public mutating func consumeNMEA(_ sentence: ArraySlice<UInt8>, decoded: NMEASentence, _ emit: (Fix) -> Void) {
+        guard epochsSinceUBXSolution < Self.lazyNMEAEpochs else {
+            consumeNMEA(decoded, emit)
+            return
+        }
+        consumeNMEA(sentence, emit)
+    }
+
     /// NMEA epochs without a UBX solution after which sentences are decoded as they arrive.
     static let lazyNMEAEpochs = 4
 

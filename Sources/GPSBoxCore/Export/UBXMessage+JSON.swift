@@ -3,8 +3,12 @@
 // checked against the manual or pyubx2 without guessing at conversions.
 
 extension UBXMessage {
-    public var jsonLine: String {
-        var w = JSONObjectWriter()
+    /// The message as one line of JSON, without the newline.
+    public var jsonLine: String { ExportBuffer.collecting { writeJSON(to: $0) } }
+
+    /// The message's JSON object, without the newline.
+    public func writeJSON(to out: ExportBuffer) {
+        var w = JSONByteWriter(out)
         w.field("class", "UBX")
         w.field("type", id.name)
         switch self {
@@ -38,30 +42,24 @@ extension UBXMessage {
             w.field("vDOP", m.vDOP); w.field("hDOP", m.hDOP); w.field("nDOP", m.nDOP); w.field("eDOP", m.eDOP)
         case let .navSAT(m):
             w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("numSvs", m.numSvs)
-            w.rawField("svs", Self.array(m.map { s in
-                var o = JSONObjectWriter()
+            w.objects("svs", m) { o, s in
                 o.field("gnssId", s.gnssId); o.field("svId", s.svId); o.field("cno", s.cno); o.field("elev", s.elev)
                 o.field("azim", s.azim); o.field("prRes", s.prRes); o.field("flags", s.flags)
-                return o.finished()
-            }))
+            }
         case let .navSIG(m):
             w.field("iTOW", m.iTOW); w.field("version", m.version); w.field("numSigs", m.numSigs)
-            w.rawField("sigs", Self.array(m.map { s in
-                var o = JSONObjectWriter()
+            w.objects("sigs", m) { o, s in
                 o.field("gnssId", s.gnssId); o.field("svId", s.svId); o.field("sigId", s.sigId)
                 o.field("freqId", s.freqId); o.field("prRes", s.prRes); o.field("cno", s.cno)
                 o.field("qualityInd", s.qualityInd); o.field("corrSource", s.corrSource)
                 o.field("ionoModel", s.ionoModel); o.field("sigFlags", s.sigFlags)
-                return o.finished()
-            }))
+            }
         case let .navSVINFO(m):
             w.field("iTOW", m.iTOW); w.field("numCh", m.numCh); w.field("globalFlags", m.globalFlags)
-            w.rawField("channels", Self.array(m.map { c in
-                var o = JSONObjectWriter()
+            w.objects("channels", m) { o, c in
                 o.field("chn", c.chn); o.field("svid", c.svid); o.field("flags", c.flags); o.field("quality", c.quality)
                 o.field("cno", c.cno); o.field("elev", c.elev); o.field("azim", c.azim); o.field("prRes", c.prRes)
-                return o.finished()
-            }))
+            }
         case let .navTIMEUTC(m):
             w.field("iTOW", m.iTOW); w.accuracy("tAcc", m.tAcc); w.field("nano", m.nano); w.field("year", m.year)
             w.field("month", m.month); w.field("day", m.day); w.field("hour", m.hour); w.field("min", m.min)
@@ -130,53 +128,43 @@ extension UBXMessage {
         case let .navSBAS(m):
             w.field("iTOW", m.iTOW); w.field("geo", m.geo); w.field("mode", m.mode); w.field("sys", m.sys)
             w.field("service", m.service); w.field("cnt", m.cnt); w.field("statusFlags", m.statusFlags)
-            w.rawField("svs", Self.array(m.map { v in
-                var o = JSONObjectWriter()
+            w.objects("svs", m) { o, v in
                 o.field("svid", v.svid); o.field("flags", v.flags); o.field("udre", v.udre); o.field("svSys", v.svSys)
                 o.field("svService", v.svService); o.field("prc", v.prc); o.field("ic", v.ic)
-                return o.finished()
-            }))
+            }
         case let .navDGPS(m):
             w.field("iTOW", m.iTOW); w.field("age", m.age); w.field("baseId", m.baseId)
             w.field("baseHealth", m.baseHealth); w.field("numCh", m.numCh); w.field("status", m.status)
-            w.rawField("channels", Self.array(m.map { c in
-                var o = JSONObjectWriter()
+            w.objects("channels", m) { o, c in
                 o.field("svid", c.svid); o.field("flags", c.flags); o.field("ageC", c.ageC)
                 o.field("prc", Double(c.prc), decimals: 3); o.field("prrc", Double(c.prrc), decimals: 4)
-                return o.finished()
-            }))
+            }
         case let .rxmRAWX(m):
             w.field("rcvTow", m.rcvTow, decimals: 9); w.field("week", m.week); w.field("leapS", m.leapS)
             w.field("numMeas", m.numMeas); w.field("recStat", m.recStat); w.field("version", m.version)
-            w.rawField("meas", Self.array(m.map { x in
-                var o = JSONObjectWriter()
+            w.objects("meas", m) { o, x in
                 o.field("prMes", x.prMes, decimals: 3); o.field("cpMes", x.cpMes, decimals: 3)
                 o.field("doMes", Double(x.doMes), decimals: 3); o.field("gnssId", x.gnssId); o.field("svId", x.svId)
                 o.field("sigId", x.sigId); o.field("freqId", x.freqId); o.field("locktime", x.locktime)
                 o.field("cno", x.cno); o.field("trkStat", x.trkStat)
-                return o.finished()
-            }))
+            }
         case let .rxmRAW(m):
             w.field("iTOW", m.iTOW); w.field("week", m.week); w.field("numSV", m.numSV)
-            w.rawField("meas", Self.array(m.map { x in
-                var o = JSONObjectWriter()
+            w.objects("meas", m) { o, x in
                 o.field("cpMes", x.cpMes, decimals: 3); o.field("prMes", x.prMes, decimals: 3)
                 o.field("doMes", Double(x.doMes), decimals: 3); o.field("sv", x.sv); o.field("mesQI", x.mesQI)
                 o.field("cno", x.cno); o.field("lli", x.lli)
-                return o.finished()
-            }))
+            }
         case let .rxmSFRBX(m):
             w.field("gnssId", m.gnssId); w.field("svId", m.svId); w.field("sigId", m.sigId); w.field("freqId", m.freqId)
             w.field("numWords", m.numWords); w.field("chn", m.chn); w.field("version", m.version)
-            w.rawField("dwrd", "[" + m.map { String($0) }.joined(separator: ",") + "]")
+            w.integers("dwrd", m)
         case let .rxmSVSI(m):
             w.field("iTOW", m.iTOW); w.field("week", m.week); w.field("numVis", m.numVis); w.field("numSV", m.numSV)
-            w.rawField("svs", Self.array(m.map { v in
-                var o = JSONObjectWriter()
+            w.objects("svs", m) { o, v in
                 o.field("svid", v.svid); o.field("svFlag", v.svFlag); o.field("azim", v.azim); o.field("elev", v.elev)
                 o.field("age", v.age)
-                return o.finished()
-            }))
+            }
         case let .logRETRIEVEPOSEXTRA(m):
             w.field("entryIndex", m.entryIndex); w.field("version", m.version); w.field("year", m.year)
             w.field("month", m.month); w.field("day", m.day); w.field("hour", m.hour); w.field("minute", m.minute)
@@ -188,52 +176,33 @@ extension UBXMessage {
             w.field("svinAccLimit", m.svinAccLimit)
         case let .cfgVALGET(m):
             w.field("version", m.version); w.field("layer", m.layer); w.field("position", m.position)
-            w.rawField("cfgData", Self.array(m.map { item in
-                var o = JSONObjectWriter()
+            w.objects("cfgData", m) { o, item in
                 o.field("key", item.key.rawValue); o.field("value", item.value)
-                return o.finished()
-            }))
+            }
         case let .ack(m):
             w.field("clsID", m.clsID); w.field("msgID", m.msgID); w.field("acknowledged", m.acknowledged.name)
         case let .monVER(m):
             w.field("swVersion", m.swVersion); w.field("hwVersion", m.hwVersion)
-            w.rawField("extension", Self.array(m.extensions.map { s in
-                var q = ""
-                JSONObjectWriter.appendQuoted(s, to: &q)
-                return q
-            }))
+            w.strings("extension", m.extensions)
         case let .inf(m):
             w.field("text", m.text)
         case let .other(_, payload):
             w.field("length", payload.count)
-            w.field("payload", Self.hex(payload))
+            w.quoted("payload") { $0.appendHex(payload) }
         case let .poll(_, payload):
             w.field("poll", true)
-            if !payload.isEmpty { w.field("payload", Self.hex(payload)) }
+            if !payload.isEmpty { w.quoted("payload") { $0.appendHex(payload) } }
         case let .malformed(error, payload):
             w.field("error", error.description)
-            w.field("payload", Self.hex(payload))
+            w.quoted("payload") { $0.appendHex(payload) }
         }
-        return w.finished()
-    }
-
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
-
-    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        w.end()
     }
 }
 
-extension JSONObjectWriter {
+extension JSONByteWriter {
     /// A UBX accuracy field (U4); 0xFFFFFFFF, the receivers' "no estimate yet", is left out.
-    mutating func accuracy(_ key: String, _ v: UInt32) {
+    mutating func accuracy(_ key: StaticString, _ v: UInt32) {
         if v != .max { field(key, v) }
     }
 }

@@ -1,0 +1,217 @@
+// One JSON object written straight into an ExportBuffer: the byte-level twin of
+// JSONObjectWriter for the lines `decode` and `dump --format jsonl` print by the million (TPV,
+// UBX and NMEA messages). No String is built per field or per line, so the hot paths allocate
+// nothing per output line; the bytes are exactly those JSONObjectWriter would produce (same key
+// order, nil omitted, same escaping, same fixed-point decimals), which the decode golden and
+// corpus tests hold it to.
+
+public struct JSONByteWriter {
+    public let out: ExportBuffer
+    private var first = true
+
+    /// Opens the object (`{`).
+    public init(_ out: ExportBuffer) {
+        self.out = out
+        out.byte(UInt8(ascii: "{"))
+    }
+
+    /// Closes the object (`}`); `newline` ends the JSON line.
+    public func end(newline: Bool = false) {
+        out.byte(UInt8(ascii: "}"))
+        if newline { out.byte(UInt8(ascii: "\n")) }
+    }
+
+    @inline(__always)
+    private mutating func key(_ k: StaticString) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buf in
+            out.append(bytes: UnsafeBufferPointer(rebasing: buf[0..<writeKey(k, into: buf)]))
+        }
+    }
+
+    /// `,"key":` (no comma first) into `buf`; returns the bytes written. Keys are short literals.
+    @inline(__always)
+    private mutating func writeKey(_ k: StaticString, into buf: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var n = 0
+        if !first {
+            buf[0] = UInt8(ascii: ",")
+            n = 1
+        }
+        first = false
+        buf[n] = UInt8(ascii: "\"")
+        let length = min(k.utf8CodeUnitCount, 64)
+        UnsafeMutableRawPointer(buf.baseAddress! + n + 1).copyMemory(from: k.utf8Start, byteCount: length)
+        n += 1 + length
+        buf[n] = UInt8(ascii: "\"")
+        buf[n + 1] = UInt8(ascii: ":")
+        return n + 2
+    }
+
+    /// `,"key":` and `magnitude / 10^decimals` (with its sign, trailing fraction zeros trimmed)
+    /// through one small stack buffer: one copy into the output per field, as ExportBuffer's
+    /// `append(fixed:decimals:)` prints it.
+    @inline(__always)
+    private mutating func number(_ k: StaticString, negative: Bool, _ magnitude: UInt64, decimals: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buf in
+            var n = writeKey(k, into: buf)
+            if negative {
+                buf[n] = UInt8(ascii: "-")
+                n += 1
+            }
+            var p: UInt64 = 1
+            for _ in 0..<decimals { p &*= 10 }
+            var whole = magnitude / p
+            var fraction = magnitude % p
+            var digits = 1
+            var t = whole
+            while t >= 10 { t /= 10; digits += 1 }
+            var i = n + digits - 1
+            while i >= n {
+                buf[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+                i -= 1
+            }
+            n += digits
+            if fraction != 0 {
+                var width = decimals
+                while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+                buf[n] = UInt8(ascii: ".")
+                i = n + width
+                while i > n {
+                    buf[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                    i -= 1
+                }
+                n += width + 1
+            }
+            out.append(bytes: UnsafeBufferPointer(rebasing: buf[0..<n]))
+        }
+    }
+
+    /// A key only known at run time (message counts), escaped as a JSON string.
+    public mutating func field(named k: String, _ v: Int) {
+        if !first { out.byte(UInt8(ascii: ",")) }
+        first = false
+        out.appendJSONString(k)
+        out.byte(UInt8(ascii: ":"))
+        out.append(int: Int64(v))
+    }
+
+    public mutating func field(_ k: StaticString, _ v: String?) {
+        guard let v else { return }
+        key(k)
+        out.appendJSONString(v)
+    }
+
+    /// Bytes as text, decoded as UTF-8 the way `String(decoding:as:)` does (ill-formed sequences
+    /// become U+FFFD), without building the String when they are ASCII.
+    public mutating func field<C: Collection<UInt8>>(_ k: StaticString, utf8 v: C?) {
+        guard let v else { return }
+        key(k)
+        out.appendJSONString(utf8: v)
+    }
+
+    /// One byte as the character with that code point (U+0000…U+00FF), as
+    /// `String(Character(Unicode.Scalar(b)))` writes it.
+    public mutating func field(_ k: StaticString, character b: UInt8?) {
+        guard let b else { return }
+        key(k)
+        out.byte(UInt8(ascii: "\""))
+        out.appendJSONCharacter(b)
+        out.byte(UInt8(ascii: "\""))
+    }
+
+    public mutating func field<I: FixedWidthInteger>(_ k: StaticString, _ v: I?) {
+        guard let v else { return }
+        guard v.bitWidth <= 64 else {
+            key(k)
+            out.appendJSONInteger(v)
+            return
+        }
+        number(k, negative: v < 0, UInt64(truncatingIfNeeded: v.magnitude), decimals: 0)
+    }
+
+    public mutating func field(_ k: StaticString, _ v: Bool?) {
+        guard let v else { return }
+        key(k)
+        if v { out.append("true") } else { out.append("false") }
+    }
+
+    /// A decimal with `decimals` digits after the point, trailing zeros trimmed; a value that
+    /// is not finite is left out, as JSON has no spelling for it.
+    public mutating func field(_ k: StaticString, _ v: Double?, decimals: Int) {
+        guard let v, v.isFinite else { return }
+        // ExportBuffer.append(_:decimals:)'s rounding, printed through `number`.
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (v * scale).rounded()
+        guard abs(scaled) < 9.0e18 else {
+            key(k)
+            out.append(string: String(v))
+            return
+        }
+        let fixed = Int64(scaled)
+        number(k, negative: fixed < 0, fixed.magnitude, decimals: decimals)
+    }
+
+    /// `v / 10^decimals`, printed from the integer (trailing zeros trimmed). Identical to
+    /// `field(k, Double(v) / 10^decimals, decimals: decimals)`: below 10^14 that Double times
+    /// 10^decimals rounds back to `v` exactly; larger values take that path.
+    public mutating func field(_ k: StaticString, fixed v: Int64?, decimals: Int) {
+        guard let v else { return }
+        guard v.magnitude < 100_000_000_000_000 else {
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            field(k, Double(v) / scale, decimals: decimals)
+            return
+        }
+        number(k, negative: v < 0, v.magnitude, decimals: decimals)
+    }
+
+    /// `"key":"…"` with the text written by `body` between the quotes (already escaped).
+    public mutating func quoted(_ k: StaticString, _ body: (ExportBuffer) -> Void) {
+        key(k)
+        out.byte(UInt8(ascii: "\""))
+        body(out)
+        out.byte(UInt8(ascii: "\""))
+    }
+
+    /// A nested object, its fields written by `body`.
+    public mutating func object(_ k: StaticString, _ body: (inout JSONByteWriter) -> Void) {
+        key(k)
+        var o = JSONByteWriter(out)
+        body(&o)
+        o.end()
+    }
+
+    /// An array of objects, one per item.
+    public mutating func objects<S: Sequence>(_ k: StaticString, _ items: S,
+                                              _ body: (inout JSONByteWriter, S.Element) -> Void) {
+        array(k, items) { out, item in
+            var o = JSONByteWriter(out)
+            body(&o, item)
+            o.end()
+        }
+    }
+
+    /// An array of integers.
+    public mutating func integers<S: Sequence>(_ k: StaticString, _ items: S) where S.Element: FixedWidthInteger {
+        array(k, items) { out, v in out.appendJSONInteger(v) }
+    }
+
+    /// An array of strings.
+    public mutating func strings(_ k: StaticString, _ items: [String]) {
+        array(k, items) { out, s in out.appendJSONString(s) }
+    }
+
+    private mutating func array<S: Sequence>(_ k: StaticString, _ items: S, _ element: (ExportBuffer, S.Element) -> Void) {
+        key(k)
+        out.byte(UInt8(ascii: "["))
+        var separator = false
+        for item in items {
+            if separator { out.byte(UInt8(ascii: ",")) }
+            separator = true
+            element(out, item)
+        }
+        out.byte(UInt8(ascii: "]"))
+    }
+}
