@@ -103,13 +103,6 @@ public final class ExportBuffer {
         }
     }
 
-    /// A JSON string literal (RFC 8259 §7).
-    public func appendJSONQuoted(_ s: String) {
-        var quoted = ""
-        JSONObjectWriter.appendQuoted(s, to: &quoted)
-        append(string: quoted)
-    }
-
     public func append(int v: Int64) {
         reserve(20)
         if v < 0 {
