@@ -76,19 +76,35 @@ import Testing
     }
 
     /// Issue 15: an M8 raised from 9600 to 38400, then factory-reset, talks at 9600 again.
-    /// At the rate gpsbox set that is a second of garbage, not five seconds of waiting.
-    @Test func aSecondOfGarbageAtTheRateTheDaemonSetIsALostLineRate() {
+    /// At the rate gpsbox set that is 600 ms of steady garbage, not five seconds of waiting.
+    @Test func steadyGarbageAtTheRateTheDaemonSetIsALostLineRate() {
         var s = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: 5000))
         _ = s.opened(nowMs: 0)
         s.configurationStarted()
         Self.talk(&s, from: 0, to: 3000)
         s.configurationFinished(configured: true, navigationPeriodMs: 1000, raisedRate: true, nowMs: 3000)
         Self.talk(&s, from: 3100, to: 10_000)
-        for t in stride(from: Int64(10_100), through: 11_100, by: 100) {
+        for t in stride(from: Int64(10_100), through: 10_700, by: 100) {
             s.read(bytes: 120, skippedBytes: 120, validFrames: false, filledBuffer: false, nowMs: t)
-            if t < 11_100 { #expect(Self.decisions(&s, at: t).isEmpty, "at \(t)") }
+            if t < 10_700 { #expect(Self.decisions(&s, at: t).isEmpty, "at \(t)") }
         }
-        #expect(Self.decisions(&s, at: 11_100) == [.redetectBaud(.lostLineRate(afterMs: 1100, garbageBytes: 1320))])
+        #expect(Self.decisions(&s, at: 10_700) == [.redetectBaud(.lostLineRate(afterMs: 700, garbageBytes: 840))])
+    }
+
+    /// A burst of line noise at the end of an epoch's output is followed by the pause before
+    /// the next epoch: garbage, but not a steady stream of it.
+    @Test func garbageFollowedByThePauseBetweenEpochsIsNoLostRate() {
+        var s = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: 5000))
+        _ = s.opened(nowMs: 0)
+        s.configurationFinished(configured: true, navigationPeriodMs: 1000, raisedRate: true, nowMs: 0)
+        Self.talk(&s, from: 0, to: 400)
+        s.read(bytes: 300, skippedBytes: 300, validFrames: false, filledBuffer: false, nowMs: 500)
+        for t in stride(from: Int64(600), through: 1200, by: 100) {
+            s.read(bytes: 0, skippedBytes: 0, validFrames: false, filledBuffer: false, nowMs: t)
+            #expect(Self.decisions(&s, at: t).isEmpty, "at \(t)")
+        }
+        Self.talk(&s, from: 1300, to: 1400)
+        #expect(Self.decisions(&s, at: 1400).isEmpty)
     }
 
     @Test(arguments: [false, true])

@@ -9,13 +9,15 @@ public struct LinkPolicy: Hashable, Sendable {
     public var longestBackoffMs: Int64 = 30_000
     /// A track-log writer that could not open is tried again this much later.
     public var writerRetryMs: Int64 = 10_000
-    /// At a line rate the daemon set, garbage without a valid frame this long (and at least
-    /// `lostRateGarbageBytes` of it) means the module went back to its own rate (a factory
-    /// reset, a power cycle without a saved configuration): re-detect at once rather than
-    /// after `noDataTimeoutMs`. A 1 Hz module's output fills more than half of every second
-    /// at 9600 Bd, so a second of garbage is never the pause between two epochs.
-    public var lostRateAfterMs: Int64 = 1000
+    /// At a line rate the daemon set, a steady stream of garbage without a valid frame this
+    /// long (at least `lostRateGarbageBytes` of it, the last bytes no older than
+    /// `lostRateRecentMs`) means the module went back to its own rate (a factory reset, a
+    /// power cycle without a saved configuration): re-detect at once rather than after
+    /// `noDataTimeoutMs`. Garbage a noisy line injects is followed by the pause after the
+    /// epoch's output, and then by valid frames: it never reads as a steady stream.
+    public var lostRateAfterMs: Int64 = 600
     public var lostRateGarbageBytes = 256
+    public var lostRateRecentMs: Int64 = 300
     /// The longest pause between reads, and the bytes a pause lets gather (see ReadPacing).
     public var longestReadPauseMs: Int64 = 100
     public var gatherBytes: Int64 = 2048

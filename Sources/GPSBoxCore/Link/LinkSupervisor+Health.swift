@@ -57,7 +57,7 @@ extension LinkSupervisor {
         if nowMs - lastFrame > policy.noDataTimeoutMs {
             verdict.action = .redetectBaud(.noFrames(afterMs: policy.noDataTimeoutMs))
         } else if rateSetByDaemon, !configuring, let since = garbageSinceMs, nowMs - since >= policy.lostRateAfterMs,
-                  garbageBytes >= policy.lostRateGarbageBytes, nowMs - lastBytes < policy.lostRateAfterMs {
+                  garbageBytes >= policy.lostRateGarbageBytes, nowMs - lastBytes <= policy.lostRateRecentMs {
             verdict.action = .redetectBaud(.lostLineRate(afterMs: nowMs - min(since, lastFrame), garbageBytes: garbageBytes))
         } else if !configuring, expectsNavPVT,
                   let sign = restartWatch.check(nowMs: nowMs, stalledMs: policy.navPVTStalledMs) {
