@@ -156,9 +156,9 @@ import Testing
         }
         #expect(s.pacing.nextReadAtMs == 1100)
         #expect(s.readAction(nowMs: 1050, hasDescriptor: true) == .wait)
-        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .readNow, "one poll per read: the pause was it")
+        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .watch, "the pause is over: wait on the fd")
         s.read(bytes: 4096, skippedBytes: 0, validFrames: true, filledBuffer: true, nowMs: 1100)
-        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .readNow, "a full buffer: read again at once")
+        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .watch, "a full buffer: no pause")
         s.read(bytes: 0, skippedBytes: 0, validFrames: false, filledBuffer: false, nowMs: 1101)
         #expect(s.readAction(nowMs: 1300, hasDescriptor: true) == .watch, "nothing came: wait on the fd")
         s.configurationStarted()

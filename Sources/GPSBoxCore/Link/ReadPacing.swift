@@ -5,14 +5,14 @@
 // buffer means data outpaces the pause: read again at once. A link without an fd (DDC) is
 // read on its own polling delay.
 //
-// When the pause ends the daemon reads without asking poll(2) first (one poll per read: the
-// pause is the poll's timeout); only a read that found nothing waits on the fd.
+// When the pause ends the daemon watches the fd again. Reading at once instead (one poll per
+// read, issue 14) stalled the 10 Hz drive at x20 in daemon-e2e and is not done yet.
 
 public struct ReadPacing: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Not yet (the next read time is a deadline).
         case wait
-        /// Read now, without polling the fd first.
+        /// Read now (a link without an fd, on its own polling delay).
         case readNow
         /// Watch the fd in the poll and read when it is readable.
         case watch
@@ -25,15 +25,12 @@ public struct ReadPacing: Hashable, Sendable {
     public private(set) var lastReadFilledBuffer = false
     /// When the next read may happen.
     public private(set) var nextReadAtMs: Int64 = 0
-    /// The last read got bytes: read when the pause ends without polling first.
-    private var gathering = false
 
     init(policy: LinkPolicy) { self.policy = policy }
 
     /// A new connection: read as soon as the fd says so.
     mutating func restart() {
         nextReadAtMs = 0
-        gathering = false
     }
 
     mutating func read(bytes: Int, filledBuffer: Bool, configuring: Bool, timerDelayMs: Int64?, nowMs: Int64) {
@@ -44,7 +41,6 @@ public struct ReadPacing: Hashable, Sendable {
         observedBytesPerSecond = observedBytesPerSecond == 0 ? rate : (observedBytesPerSecond * 7 + rate * 3) / 10
         let pause = pauseMs(configuring: configuring, timerDelayMs: timerDelayMs)
         nextReadAtMs = nowMs + pause
-        gathering = bytes > 0
     }
 
     /// How long to wait before the next read.
@@ -59,7 +55,7 @@ public struct ReadPacing: Hashable, Sendable {
     /// What to do about the device at `nowMs`; `hasDescriptor` false for a timer-read link.
     public func action(nowMs: Int64, hasDescriptor: Bool) -> Action {
         guard nowMs >= nextReadAtMs else { return .wait }
-        if !hasDescriptor || gathering { return .readNow }
+        if !hasDescriptor { return .readNow }
         return .watch
     }
 }

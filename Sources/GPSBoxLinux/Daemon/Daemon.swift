@@ -118,8 +118,8 @@ public final class Daemon {
             let now = env.clock()
             if link == nil, supervisor.wantsOpen(nowMs: now) { connect(now: now) }
             serviceTimers(now: now)
-            // One poll per read: when the read pause ends the device is read without asking
-            // poll(2) first; only a read that found nothing waits on the fd.
+            // After the read pause the fd is watched again; a link without one (DDC) is read
+            // on its own polling delay.
             var watchDevice = false
             if let l = link {
                 switch supervisor.readAction(nowMs: now, hasDescriptor: l.pollDescriptor != nil) {
