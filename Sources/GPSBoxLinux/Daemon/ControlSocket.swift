@@ -101,8 +101,19 @@ public final class ControlSocket {
     /// waiting for its request.
     public var descriptors: [Int32] { [listener] + pending.map(\.fd) }
 
+    /// `descriptors` one at a time (the listener first): the poll loop watches them at every
+    /// wake without building an array (issue 14).
+    public var descriptorCount: Int { 1 + pending.count }
+    public func descriptor(at index: Int) -> Int32 { index == 0 ? listener : pending[index - 1].fd }
+
     /// The next moment a waiting connection times out, for the poll timeout.
-    public var deadline: Int64? { pending.map { $0.since + Self.requestTimeoutMs }.min() }
+    public var deadline: Int64? {
+        var earliest: Int64?
+        for p in pending where earliest.map({ p.since + Self.requestTimeoutMs < $0 }) ?? true {
+            earliest = p.since + Self.requestTimeoutMs
+        }
+        return earliest
+    }
 
     /// Serves what `fd` (one of `descriptors`) has ready: new connections, or a request
     /// answered with `answer` (asked only when the peer may control the daemon).

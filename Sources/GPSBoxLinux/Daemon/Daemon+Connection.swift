@@ -9,36 +9,36 @@ extension Daemon {
         do {
             let l = try openLink()
             link = l
-            linkOpenedAt = env.clock()
-            nextReadAt = 0
-            noDataReported = false
+            let reconnect = supervisor.opened(nowMs: env.clock())
             session.receiverReconnected()
             if !pendingBytes.isEmpty {
                 let bytes = pendingBytes
                 pendingBytes = []
-                process(bytes[...], now: now)
+                decodeProof(bytes, now: now)
             }
-            if deviceLost {
-                reconnects += 1
+            if reconnect {
                 log(.notice, "module back", [("device", l.summary)])
                 writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "device", value: "reconnected \(l.summary)")), now: now)
             } else {
                 log(.notice, "reading module", [("device", l.summary)])
             }
-            deviceLost = false
-            backoffMs = 1000
-            lastError = nil
             if config.configure { startConfiguration(now: env.clock(), currentBaud: currentBaud()) }
         } catch {
             guard running else { return }  // SIGTERM arrived while auto-baud listened
-            if !deviceLost || lastError != error.description {
-                log(.error, "\(error)", [("retry-in-ms", String(backoffMs))])
+            let wait = supervisor.backoffMs
+            if supervisor.openFailed(error.description, nowMs: now).tell {
+                log(.error, "\(error)", [("retry-in-ms", String(wait))])
             }
-            deviceLost = true
-            lastError = error.description
-            nextConnectAt = now + backoffMs
-            backoffMs = min(backoffMs * 2, 30_000)
         }
+    }
+
+    /// Bytes auto-baud proved the rate with: decoded first, and counted as the link's data.
+    func decodeProof(_ bytes: [UInt8], now: Int64) {
+        let before = session.counters
+        process(bytes[...], now: now)
+        let after = session.counters
+        supervisor.decoded(bytes: bytes.count, skippedBytes: after.bytesSkipped - before.bytesSkipped,
+                           validFrames: Self.validFrames(after) > Self.validFrames(before), nowMs: now)
     }
 
     func openLink() throws(ReceiverLinkError) -> any ReceiverLink {
@@ -67,56 +67,53 @@ extension Daemon {
         writer?.tick(now: now)
         link = nil
         configurator = nil
-        deviceLost = true
-        lastError = reason
-        nextConnectAt = now + backoffMs
-        backoffMs = min(backoffMs * 2, 30_000)
+        supervisor.lost(reason, nowMs: now)
     }
 
     /// Bytes arrive but none of them make a valid frame: the module talks at another rate (a
     /// reset to its default, a changed setting) or the line is noisy. With `baud = auto`, listen
     /// again at each rate on the open port, then configure the module again; with a fixed rate
     /// there is nothing to change, so say so once and keep counting what is skipped.
-    func redetectBaud(now: Int64) {
+    func redetectBaud(_ reason: LinkRedetectReason, now: Int64) {
         guard let serial = link as? SerialLink, case .auto = config.baud else {
-            if !garbageReported {
-                garbageReported = true
+            if supervisor.tellGarbageOnce() {
                 log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s at the configured rate",
                     [("device", link?.summary ?? "?")])
             }
             return
         }
-        log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s: re-detecting the baud rate",
-            [("device", serial.summary)])
+        log(.warning, "\(reason): re-detecting the baud rate", [("device", serial.summary)])
+        // A rate the daemon set was lost: the module is most likely back at its own rate
+        // (a factory reset), not at the one that just failed.
+        var preferred = lastGoodBaud
+        if case .lostLineRate = reason, let own = moduleOwnBaud { preferred = own }
         let found: BaudRate?
         let proof: [UInt8]
         do {
-            (found, proof) = try linkOpener.detectBaud(on: serial.port, preferred: lastGoodBaud)
+            (found, proof) = try linkOpener.detectBaud(on: serial.port, preferred: preferred)
         } catch {
             linkLost(error.description, now: env.clock())
             return
         }
         guard running else { return }
         let after = env.clock()
-        linkOpenedAt = after
+        supervisor.relistened(nowMs: after, found: found != nil)
         session.receiverReconnected()
         guard let rate = found else {
             log(.error, "no valid frames at any baud rate", [("device", serial.summary)])
-            lastError = "no valid frames at any baud rate"
             return
         }
         lastGoodBaud = rate
         log(.notice, "module now talks at \(rate) Bd", [("device", serial.summary)])
         writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "device", value: "baud \(rate)")), now: after)
-        process(proof[...], now: after)
+        decodeProof(proof, now: after)
         if config.configure { startConfiguration(now: after, currentBaud: rate.bitsPerSecond) }
     }
 
     func reopen(now: Int64, reason: String) {
         link = nil
         configurator = nil
-        lastError = reason
-        nextConnectAt = now
+        supervisor.reopen(reason, nowMs: now)
     }
 
     func startConfiguration(now: Int64, currentBaud: Int) {
@@ -127,6 +124,7 @@ extension Daemon {
             var c = ReceiverConfigurator(settings: settings, encoding: env.commandEncoding)
             let actions = c.start(nowMs: now)
             configurator = c
+            supervisor.configurationStarted()
             perform(actions, now: now)
         } catch {
             log(.error, "module configuration not possible: \(error)")
@@ -158,11 +156,9 @@ extension Daemon {
             }
             noteTripGap(now: now)
         } catch {
-            if writer == nil, lastError != error.description {
+            if supervisor.writerOpenFailed(error.description, nowMs: now), writer == nil {
                 log(.error, "track log unavailable: \(error)", [("log-dir", config.logDir)])
             }
-            lastError = error.description
-            nextWriterAttemptAt = now + 10_000
         }
     }
 

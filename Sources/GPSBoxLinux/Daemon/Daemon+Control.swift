@@ -103,7 +103,7 @@ extension Daemon {
         case nil: break
         }
         if writer == nil { return .storageReadOnly }
-        if link == nil || deviceLost || noDataReported { return .deviceLost }
+        if link == nil || supervisor.deviceLost || supervisor.silent { return .deviceLost }
         return nil
     }
 
@@ -186,8 +186,8 @@ extension Daemon {
         s.ubxFrames = c.ubxFrames
         s.checksumFailures = c.checksumFailures
         s.bytesSkipped = c.bytesSkipped
-        s.reconnects = reconnects
-        s.lastError = lastError
+        s.reconnects = supervisor.reconnects
+        s.lastError = supervisor.lastError
         return s
     }
 

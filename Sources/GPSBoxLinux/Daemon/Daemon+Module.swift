@@ -3,13 +3,11 @@
 // is configured again. The pure parts are ReceiverConfigurator and ReceiverRestartWatch.
 import GPSBoxCore
 
-/// What the daemon knows of the module between configurations.
+/// What the daemon knows of the module between configurations (its restart watch is the
+/// link supervisor's).
 struct ModuleState {
-    var restartWatch = ReceiverRestartWatch()
     /// The line choice of the last configuration (nil: not configured).
     var line: ReceiverLineChoice?
-    /// The last configuration's outcome expects NAV-PVT (the restart watch is armed).
-    var expectsNavPVT = false
     var restartsNoticed = 0
 }
 
@@ -22,22 +20,13 @@ extension Daemon {
             perform(actions, now: now)
             return
         }
-        guard config.configure, let sign = module.restartWatch.observe(reply, nowMs: now) else { return }
-        moduleRestarted(sign, now: now)
-    }
-
-    /// From the health check: NAV-PVT stopped while the module still sends.
-    func watchModule(now: Int64, noData: Bool) {
-        guard config.configure, configurator == nil, module.expectsNavPVT, !noData,
-              let sign = module.restartWatch.check(nowMs: now, stalledMs: max(5000, config.noDataTimeoutMs))
-        else { return }
+        guard config.configure, let sign = supervisor.moduleSaid(reply, nowMs: now) else { return }
         moduleRestarted(sign, now: now)
     }
 
     func moduleRestarted(_ sign: ReceiverRestartWatch.Sign, now: Int64) {
         module.restartsNoticed += 1
-        module.expectsNavPVT = false
-        module.restartWatch = ReceiverRestartWatch()
+        supervisor.restartHandled()
         log(.warning, "module restarted (\(sign)): configuring it again", [("device", link?.summary ?? "?")])
         writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "receiver", value: "restart: \(sign)")), now: now)
         startConfiguration(now: now, currentBaud: currentBaud())
@@ -47,16 +36,15 @@ extension Daemon {
         receiverSummary = report.identity?.summary ?? receiverSummary
         module.line = report.line
         let navPVT = report.mode == .configured && (report.identity?.generation ?? .legacyWithoutPVT) != .legacyWithoutPVT
-        module.expectsNavPVT = navPVT
         let rate = report.line?.budget.rateHertz ?? config.rateHz
-        module.restartWatch = ReceiverRestartWatch()
-        if report.mode == .configured {
-            module.restartWatch.configured(navigationPeriodMs: navPVT ? 1000 / rate : nil, nowMs: now)
-        }
         if let serial = link as? SerialLink, report.hostBaudRate != lastGoodBaud?.bitsPerSecond,
            let rate = try? BaudRate(report.hostBaudRate), serial.port.baud == rate {
             lastGoodBaud = rate  // a reconnect listens at the rate the module was switched to first
         }
+        if let from = report.line?.raisedFrom, let own = try? BaudRate(from) { moduleOwnBaud = own }
+        let raised = moduleOwnBaud.map { $0.bitsPerSecond != currentBaud() } ?? false
+        supervisor.configurationFinished(configured: report.mode == .configured,
+                                         navigationPeriodMs: navPVT ? 1000 / rate : nil, raisedRate: raised, nowMs: now)
         var text = "mode=\(report.mode.rawValue) applied=\(report.applied.joined(separator: ","))"
             + (report.errors.isEmpty ? "" : " errors=\(report.errors.map { "\($0)" }.joined(separator: "; "))")
         if let line = report.line {

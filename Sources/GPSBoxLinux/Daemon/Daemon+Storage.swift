@@ -127,7 +127,7 @@ extension Daemon {
     /// Once a second: the no-fix line when the module sends data but no usable fix (the LED's
     /// slow blink) for a minute; silence or a lost module has lines of its own.
     func watchFix(now: Int64) {
-        guard link != nil, !noDataReported, session.lastBytesAtMs != nil else {
+        guard link != nil, !supervisor.silent, session.lastBytesAtMs != nil else {
             fixOutage.restart(atMs: now)
             return
         }

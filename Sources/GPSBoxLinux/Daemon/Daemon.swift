@@ -32,15 +32,16 @@ public final class Daemon {
     let env: DaemonEnvironment
     var log: DaemonLog { env.log }
     var session: TrackerSession
-    var writer: SegmentWriter?
-    var nextWriterAttemptAt: Int64 = 0
+    /// The link's judgement (open, back off, silence, lost rate, restarts, read pacing, the
+    /// writer's retry): a pure value in Core; this class carries its decisions out.
+    var supervisor: LinkSupervisor
+    var writer: SegmentWriter? { didSet { supervisor.writer(open: writer != nil) } }
     var led: LEDDriver
     var light = StatusLight()
     var link: (any ReceiverLink)?
-    var linkOpenedAt: Int64 = 0
     var configurator: ReceiverConfigurator?
     var receiverSummary: String?
-    /// What the module was configured to and the watch for its restarts (Daemon+Module).
+    /// What the module was configured to (Daemon+Module).
     var module = ModuleState()
     let signals: SignalReceiver
     let notifier: SystemdNotifier?
@@ -48,26 +49,20 @@ public final class Daemon {
     var statusFile: StatusFile?
     var running = true
     let startedAt: Int64
-    var nextConnectAt: Int64 = 0
-    var backoffMs: Int64 = 1000
     var nextStatusAt: Int64 = 0
     var nextWatchdogAt: Int64 = 0
-    var nextReadAt: Int64 = 0
-    var reconnects = 0
-    var deviceLost = false
-    var noDataReported = false
-    var lastError: String?
+    /// Reused at every wake (no allocation per wake).
+    var poll = PollSet()
     var readBuffer: [UInt8] = []
     /// The rate auto-baud found last time: tried first after a reconnect.
     var lastGoodBaud: BaudRate?
+    /// The rate the module talked at before the daemon raised it: where a module that lost
+    /// the raised rate (a factory reset) is listened for first.
+    var moduleOwnBaud: BaudRate?
     /// Bytes that proved the baud rate during auto-baud: decoded right after connecting.
     var pendingBytes: [UInt8] = []
-    var lastReadAt: Int64 = 0
-    var garbageReported = false
-    var lastReadFilledBuffer = false
     /// When the LED next changes, as the last `LEDDriver.update` said (nil: it stays).
     var nextLEDChangeAt: Int64?
-    var observedBytesPerSecond: Int64 = 0
     /// The log folder's lock (one writer per folder); nil while the folder is missing.
     var folderLock: FolderLock?
     /// Why nothing can be stored, when the writer cannot say it (see Daemon+Storage).
@@ -91,6 +86,7 @@ public final class Daemon {
         env = environment
         startedAt = environment.clock()
         fixOutage = FixOutage(startMs: startedAt)
+        supervisor = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: config.noDataTimeoutMs))
         signals = try SignalReceiver()
         notifier = (try? SystemdNotifier.fromEnvironment()) ?? nil
         watchdogIntervalMs = SystemdNotifier.watchdogIntervalMilliseconds().map { Int64($0) }
@@ -120,14 +116,29 @@ public final class Daemon {
         try? notifier?.ready(status: "starting")
         while running {
             let now = env.clock()
-            if link == nil, now >= nextConnectAt { connect(now: now) }
+            if link == nil, supervisor.wantsOpen(nowMs: now) { connect(now: now) }
             serviceTimers(now: now)
-            var poll = PollSet()
+            // After the read pause the fd is watched again; a link without one (DDC) is read
+            // on its own polling delay.
+            var watchDevice = false
+            if let l = link {
+                switch supervisor.readAction(nowMs: now, hasDescriptor: l.pollDescriptor != nil) {
+                case .readNow: readDevice(now: now)
+                case .watch: watchDevice = true
+                case .wait: break
+                }
+            }
+            poll.removeAll()
             let signalSlot = poll.watch(signals.fd)
-            let controlSlots = (control?.descriptors ?? []).map { ($0, poll.watch($0)) }
+            let firstControlSlot = poll.count
+            if let c = control {
+                for i in 0..<c.descriptorCount { poll.watch(c.descriptor(at: i)) }
+            }
+            let controlSlots = firstControlSlot..<poll.count
             var deviceSlot: Int?
-            if let l = link, let fd = l.pollDescriptor, now >= nextReadAt { deviceSlot = poll.watch(fd) }
-            let timeout = PollSet.timeout(until: nextDeadline(now: now), now: now)
+            if watchDevice, let fd = link?.pollDescriptor { deviceSlot = poll.watch(fd) }
+            let before = env.clock()
+            let timeout = nextDeadline(now: before).timeoutMs(nowMs: before)
             do {
                 _ = try poll.wait(timeoutMilliseconds: timeout)
             } catch {
@@ -136,14 +147,10 @@ public final class Daemon {
             }
             let after = env.clock()
             if !poll.events(at: signalSlot).isEmpty { handleSignals(now: after) }
-            for (fd, slot) in controlSlots where !poll.events(at: slot).isEmpty {
-                control?.service(fd, now: after) { answer($0, now: after) }
+            for slot in controlSlots where !poll.events(at: slot).isEmpty {
+                control?.service(poll.descriptor(at: slot), now: after) { answer($0, now: after) }
             }
-            if let slot = deviceSlot {
-                if !poll.events(at: slot).isEmpty { readDevice(now: after) }
-            } else if let l = link, l.pollDescriptor == nil, after >= nextReadAt {
-                readDevice(now: after)
-            }
+            if let slot = deviceSlot, !poll.events(at: slot).isEmpty { readDevice(now: after) }
         }
         shutdown()
         return 0
@@ -153,26 +160,21 @@ public final class Daemon {
 
     /// The earliest thing the loop must do. A running minimum, not an array: this runs at
     /// every wake, and the daemon's hot path allocates nothing per wake (issue 14).
-    func nextDeadline(now: Int64) -> Int64? {
-        var d = nextStatusAt
-        func consider(_ t: Int64?) { if let t, t < d { d = t } }
-        if link == nil { consider(nextConnectAt) }
-        if let l = link, now < nextReadAt || l.pollDescriptor == nil { consider(nextReadAt) }
-        if watchdogIntervalMs != nil { consider(nextWatchdogAt) }
-        consider(configurator?.deadlineMs)
-        consider(session.sampler.tripGapDeadlineMs)
-        consider(nextLEDChangeAt)
-        if writer == nil { consider(nextWriterAttemptAt) }
-        consider(control?.deadline)
-        // Only ahead of now: with sync-interval 0 and failing storage the sync is "due" at
-        // once forever, and a zero timeout would spin; the status tick retries it.
-        if let s = writer?.nextSyncDue, s > now { consider(s) }
+    func nextDeadline(now: Int64) -> EarliestDeadline {
+        var d = EarliestDeadline(nextStatusAt)
+        supervisor.considerDeadlines(&d, nowMs: now, hasDescriptor: link?.pollDescriptor != nil,
+                                     writerSyncDueMs: writer?.nextSyncDue)
+        if watchdogIntervalMs != nil { d.consider(nextWatchdogAt) }
+        d.consider(configurator?.deadlineMs)
+        d.consider(session.sampler.tripGapDeadlineMs)
+        d.consider(nextLEDChangeAt)
+        d.consider(control?.deadline)
         return d
     }
 
     func serviceTimers(now: Int64) {
         // Not while another process holds the folder or it cannot be made (see checkLogFolder).
-        if writer == nil, folderLock != nil || storageFailure == nil, now >= nextWriterAttemptAt { openWriter(now: now) }
+        if supervisor.wantsWriter(nowMs: now), folderLock != nil || storageFailure == nil { openWriter(now: now) }
         if var c = configurator, let deadline = c.deadlineMs, now >= deadline {
             let actions = c.tick(nowMs: now)
             configurator = c
@@ -216,6 +218,7 @@ public final class Daemon {
     func readDevice(now: Int64) {
         guard let l = link else { return }
         do {
+            let before = session.counters
             // Drain what the kernel holds: a read that fills the port's buffer means more waits.
             var total = 0
             var lastRead = 0
@@ -227,35 +230,18 @@ public final class Daemon {
                 if lastRead < SerialPort.readChunkBytes { break }
             }
             // Still full after the drain: data outpaces even back-to-back reads.
-            lastReadFilledBuffer = lastRead >= SerialPort.readChunkBytes
-            observe(bytes: total, now: now)
-            nextReadAt = now + readPauseMs(l)
+            let after = session.counters
+            supervisor.read(bytes: total, skippedBytes: after.bytesSkipped - before.bytesSkipped,
+                            validFrames: Self.validFrames(after) > Self.validFrames(before),
+                            filledBuffer: lastRead >= SerialPort.readChunkBytes,
+                            timerDelayMs: l.pollDescriptor == nil ? Int64(l.pollDelayMs) : nil, nowMs: now)
         } catch {
             linkLost(error.description, now: now)
         }
     }
 
-    /// The receiver's actual data rate (bytes per second), smoothed over reads.
-    func observe(bytes: Int, now: Int64) {
-        let elapsed = max(1, now - lastReadAt)
-        lastReadAt = now
-        let rate = Int64(bytes) * 1000 / elapsed
-        observedBytesPerSecond = observedBytesPerSecond == 0 ? rate : (observedBytesPerSecond * 7 + rate * 3) / 10
-    }
-
-    /// Waiting a little between reads lets a whole burst gather in the kernel, so a 10 Hz
-    /// receiver costs about ten wake-ups a second instead of one per arriving byte. The
-    /// pause is at most 100 ms and short enough that about 2 KiB gathers at the rate the
-    /// module actually sends: a pty (the simulator, a replay) holds only about 4 KiB, a UART
-    /// more. A read that filled the buffer means data outpaces the pause: read again at once.
-    /// DDC has no fd to wait on: its own poll interval applies.
-    func readPauseMs(_ l: any ReceiverLink) -> Int64 {
-        if l.pollDescriptor == nil { return Int64(l.pollDelayMs) }
-        if lastReadFilledBuffer { return 0 }
-        if configurator != nil { return 2 }  // answers and pauses in the output are timed closely
-        guard observedBytesPerSecond > 0 else { return 100 }
-        return max(2, min(100, 2048 * 1000 / observedBytesPerSecond))
-    }
+    /// Frames the session decodes (what makes `lastFrameAtMs` move).
+    static func validFrames(_ c: FrameCounters) -> Int { c.frames + c.uncheckedNMEAFrames + c.sirfFrames }
 
     func process(_ bytes: ArraySlice<UInt8>, now: Int64) {
         session.receive(bytes, nowMs: now) { handle($0, now: now) }
@@ -296,23 +282,25 @@ public final class Daemon {
 
     func checkHealth(now: Int64) {
         guard let l = link else { return }
-        let lastBytes = session.lastBytesAtMs ?? linkOpenedAt
-        let noData = now - max(lastBytes, linkOpenedAt) > config.noDataTimeoutMs
-        if noData, !noDataReported {
-            noDataReported = true
+        let verdict = supervisor.check(nowMs: now)
+        switch verdict.silence {
+        case .silent?:
             log(.warning, "no data from the module for \(config.noDataTimeoutMs / 1000) s", [("device", l.summary)])
-        } else if !noData, noDataReported {
-            noDataReported = false
+        case .dataAgain?:
             log(.notice, "data from the module again")
+        default:
+            break
         }
-        // Bytes but no valid frame for the timeout: wrong baud rate or a module that reset
-        // to its defaults. Reopen, which runs auto-baud and configuration again.
-        let lastFrame = max(session.lastFrameAtMs ?? linkOpenedAt, linkOpenedAt)
-        if !noData, now - lastFrame > config.noDataTimeoutMs {
-            redetectBaud(now: now)
-            return
+        switch verdict.action {
+        case .redetectBaud(let reason)?:
+            // Bytes but no valid frame: wrong baud rate or a module that reset to its
+            // defaults. Listen again, which runs auto-baud and configuration again.
+            redetectBaud(reason, now: now)
+        case .moduleRestarted(let sign)?:
+            if config.configure { moduleRestarted(sign, now: now) }
+        default:
+            break
         }
-        watchModule(now: now, noData: noData)
     }
 
     func currentBaud() -> Int {

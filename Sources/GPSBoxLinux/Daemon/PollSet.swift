@@ -53,6 +53,9 @@ public struct PollSet {
         throw SystemError(call: "poll", errno: e)
     }
 
+    /// The descriptor watched in `slot`.
+    public func descriptor(at slot: Int) -> Int32 { entries[slot].fd }
+
     /// What `wait` reported for `slot` (empty if nothing happened on it).
     public func events(at slot: Int) -> Events { Events(rawValue: entries[slot].revents) }
 

@@ -1,0 +1,33 @@
+// The numbers the link supervisor judges by. Defaults are the daemon's: `no-data-timeout`
+// from the configuration, the rest fixed.
+
+public struct LinkPolicy: Hashable, Sendable {
+    /// Silence this long is a lost module; bytes without a valid frame this long a lost rate.
+    public var noDataTimeoutMs: Int64
+    /// The first wait after a failed open or a lost link, doubled per failure up to the longest.
+    public var firstBackoffMs: Int64 = 1000
+    public var longestBackoffMs: Int64 = 30_000
+    /// A track-log writer that could not open is tried again this much later.
+    public var writerRetryMs: Int64 = 10_000
+    /// At a line rate the daemon set, a steady stream of garbage without a valid frame this
+    /// long (at least `lostRateGarbageBytes` of it, the last bytes no older than
+    /// `lostRateRecentMs`) means the module went back to its own rate (a factory reset, a
+    /// power cycle without a saved configuration): re-detect at once rather than after
+    /// `noDataTimeoutMs`. Garbage a noisy line injects is followed by the pause after the
+    /// epoch's output, and then by valid frames: it never reads as a steady stream.
+    public var lostRateAfterMs: Int64 = 600
+    public var lostRateGarbageBytes = 256
+    public var lostRateRecentMs: Int64 = 300
+    /// The longest pause between reads, and the bytes a pause lets gather (see ReadPacing).
+    public var longestReadPauseMs: Int64 = 100
+    public var gatherBytes: Int64 = 2048
+    /// While the module is configured its answers and pauses are timed closely.
+    public var configuringReadPauseMs: Int64 = 2
+
+    public init(noDataTimeoutMs: Int64 = 5000) {
+        self.noDataTimeoutMs = noDataTimeoutMs
+    }
+
+    /// NAV-PVT missing this long while other output arrives: the module restarted.
+    public var navPVTStalledMs: Int64 { max(5000, noDataTimeoutMs) }
+}

@@ -1,0 +1,93 @@
+// The supervisor's periodic judgement: silence, bytes that stopped making frames, NAV-PVT
+// that stopped (a restart), and the deadlines it contributes to the poll timeout.
+
+public enum LinkDecision: Hashable, Sendable {
+    /// No bytes for `noDataTimeoutMs`: the module is silent (told once, until data returns).
+    case silent
+    case dataAgain
+    /// Bytes but no valid frame: listen for the module's rate again (auto-baud).
+    case redetectBaud(LinkRedetectReason)
+    /// The module restarted (NAV-PVT stopped while it still talks): configure it again.
+    case moduleRestarted(ReceiverRestartWatch.Sign)
+}
+
+public enum LinkRedetectReason: Hashable, Sendable, CustomStringConvertible {
+    /// Bytes without a valid frame for the no-data timeout.
+    case noFrames(afterMs: Int64)
+    /// Garbage at a rate the daemon set: the module is back at its own rate.
+    case lostLineRate(afterMs: Int64, garbageBytes: Int)
+
+    public var description: String {
+        switch self {
+        case .noFrames(let ms): "bytes but no valid frames for \(ms / 1000) s"
+        case .lostLineRate(let ms, let n):
+            "\(n) bytes of garbage and no valid frame for \(ms) ms at the rate gpsbox set"
+        }
+    }
+}
+
+/// What one `check` decided: at most a change of silence and one thing to do. A value, not
+/// a callback: carrying a decision out (re-detecting the rate) reports back to the supervisor.
+public struct LinkVerdict: Hashable, Sendable {
+    /// `.silent` or `.dataAgain` when silence began or ended.
+    public var silence: LinkDecision?
+    /// `.redetectBaud` or `.moduleRestarted`.
+    public var action: LinkDecision?
+
+    /// Both, in order (for tests and logs).
+    public var decisions: [LinkDecision] { [silence, action].compactMap { $0 } }
+}
+
+extension LinkSupervisor {
+    /// Judges the open link at `nowMs` (at every wake: nothing here allocates).
+    public mutating func check(nowMs: Int64) -> LinkVerdict {
+        var verdict = LinkVerdict()
+        guard case .open(let since) = connection else { return verdict }
+        let lastBytes = max(lastBytesAtMs ?? since, since)
+        let noData = nowMs - lastBytes > policy.noDataTimeoutMs
+        if noData, !silent {
+            silent = true
+            verdict.silence = .silent
+        } else if !noData, silent {
+            silent = false
+            verdict.silence = .dataAgain
+        }
+        if noData { return verdict }
+        let lastFrame = max(lastFrameAtMs ?? since, since)
+        if nowMs - lastFrame > policy.noDataTimeoutMs {
+            verdict.action = .redetectBaud(.noFrames(afterMs: policy.noDataTimeoutMs))
+        } else if rateSetByDaemon, !configuring, let since = garbageSinceMs, nowMs - since >= policy.lostRateAfterMs,
+                  garbageBytes >= policy.lostRateGarbageBytes, nowMs - lastBytes <= policy.lostRateRecentMs {
+            verdict.action = .redetectBaud(.lostLineRate(afterMs: nowMs - min(since, lastFrame), garbageBytes: garbageBytes))
+        } else if !configuring, expectsNavPVT,
+                  let sign = restartWatch.check(nowMs: nowMs, stalledMs: policy.navPVTStalledMs) {
+            verdict.action = .moduleRestarted(sign)
+        }
+        return verdict
+    }
+
+    /// Garbage at a fixed rate cannot be cured by re-detection: true the first time only.
+    public mutating func tellGarbageOnce() -> Bool {
+        defer { garbageTold = true }
+        return !garbageTold
+    }
+
+    /// What the device wants at `nowMs` (nothing while closed).
+    public func readAction(nowMs: Int64, hasDescriptor: Bool) -> ReadPacing.Action {
+        isOpen ? pacing.action(nowMs: nowMs, hasDescriptor: hasDescriptor) : .wait
+    }
+
+    /// Adds the supervisor's deadlines: the next open attempt, the end of the read pause, the
+    /// writer's retry and its next sync (only ahead of now: with sync-interval 0 and failing
+    /// storage a sync is "due" at once forever, and a zero timeout would spin).
+    public func considerDeadlines(_ d: inout EarliestDeadline, nowMs: Int64, hasDescriptor: Bool,
+                                  writerSyncDueMs: Int64?) {
+        switch connection {
+        case .closed(let at): d.consider(at)
+        case .open:
+            if nowMs < pacing.nextReadAtMs || !hasDescriptor { d.consider(pacing.nextReadAtMs) }
+        }
+        if !writerOpen { d.consider(writerRetryAtMs) }
+        if let s = writerSyncDueMs, s > nowMs { d.consider(s) }
+    }
+}

@@ -1,0 +1,199 @@
+// The daemon's judgement of its link to the module, as a value (issue 11 item 2): when to
+// open the port and how long to back off after a failure, when the module has gone silent,
+// when its bytes stopped making frames (a lost baud rate: re-detect it), when NAV-PVT
+// stopped while the module still talks (it restarted: configure it again), how long to let
+// bytes gather between reads, when to try the track-log writer again, and the earliest of
+// all these for the poll timeout. Events and the monotonic time go in, decisions come out;
+// the daemon owns the fds and carries the decisions out. Nothing here allocates per wake.
+
+public struct LinkSupervisor {
+    public var policy: LinkPolicy
+
+    /// Closed (retry at a time) or open since a time.
+    public enum Connection: Equatable, Sendable {
+        case closed(retryAtMs: Int64)
+        case open(sinceMs: Int64)
+    }
+
+    public private(set) var connection: Connection = .closed(retryAtMs: 0)
+    /// Reopened after a loss (for status), and whether the last open or read failed.
+    public private(set) var reconnects = 0
+    public private(set) var deviceLost = false
+    /// Why the link last failed, for status and to say a repeated failure only once.
+    public private(set) var lastError: String?
+    /// Silence is being reported (the LED shows a lost module meanwhile).
+    public internal(set) var silent = false
+    /// The next failure's wait: doubles up to `policy.longestBackoffMs`.
+    public private(set) var backoffMs: Int64
+
+    // Health: when bytes and valid frames last arrived on this connection.
+    var lastBytesAtMs: Int64?
+    var lastFrameAtMs: Int64?
+    /// The line rate in use is one the daemon set (raised from the module's own): bytes that
+    /// stop making frames mean the module went back to its own rate.
+    public private(set) var rateSetByDaemon = false
+    /// Garbage since the last valid frame, and since when.
+    var garbageBytes = 0
+    var garbageSinceMs: Int64?
+    /// Garbage at a fixed rate is told once (nothing can be changed about it).
+    var garbageTold = false
+
+    // The module's restart watch (armed by a finished configuration).
+    public private(set) var configuring = false
+    var expectsNavPVT = false
+    public private(set) var restartWatch = ReceiverRestartWatch()
+
+    /// Read pacing (see `readPauseMs`).
+    public private(set) var pacing: ReadPacing
+
+    // The track-log writer.
+    var writerOpen = false
+    var writerRetryAtMs: Int64 = 0
+
+    public init(policy: LinkPolicy = LinkPolicy()) {
+        self.policy = policy
+        backoffMs = policy.firstBackoffMs
+        pacing = ReadPacing(policy: policy)
+    }
+
+    public var isOpen: Bool { if case .open = connection { true } else { false } }
+
+    // MARK: connection
+
+    /// The loop should open the link now.
+    public func wantsOpen(nowMs: Int64) -> Bool {
+        if case .closed(let at) = connection { return nowMs >= at }
+        return false
+    }
+
+    /// The link opened. Returns true when this is a reconnect after a loss.
+    public mutating func opened(nowMs: Int64) -> Bool {
+        let reconnect = deviceLost
+        if reconnect { reconnects += 1 }
+        connection = .open(sinceMs: nowMs)
+        deviceLost = false
+        backoffMs = policy.firstBackoffMs
+        lastError = nil
+        silent = false
+        rateSetByDaemon = false
+        configuring = false
+        freshStart()
+        pacing.restart()
+        return reconnect
+    }
+
+    /// Opening failed. Returns when to try again and whether to tell (a repeat of the same
+    /// failure is told once).
+    public mutating func openFailed(_ reason: String, nowMs: Int64) -> (retryAtMs: Int64, tell: Bool) {
+        let tell = !deviceLost || lastError != reason
+        let wait = backoffMs
+        close(reason, nowMs: nowMs)
+        return (nowMs + wait, tell)
+    }
+
+    /// The open link failed (unplugged, pty closed, a write error). Returns the retry time.
+    @discardableResult
+    public mutating func lost(_ reason: String, nowMs: Int64) -> Int64 {
+        let at = nowMs + backoffMs
+        close(reason, nowMs: nowMs)
+        return at
+    }
+
+    /// Close and open again at once (a reload changed the receiver settings).
+    public mutating func reopen(_ reason: String, nowMs: Int64) {
+        connection = .closed(retryAtMs: nowMs)
+        lastError = reason
+        configuring = false
+    }
+
+    private mutating func close(_ reason: String, nowMs: Int64) {
+        connection = .closed(retryAtMs: nowMs + backoffMs)
+        backoffMs = min(backoffMs * 2, policy.longestBackoffMs)
+        deviceLost = true
+        lastError = reason
+        configuring = false
+    }
+
+    /// Auto-baud listened again on the open port: health counts from now.
+    public mutating func relistened(nowMs: Int64, found: Bool) {
+        connection = .open(sinceMs: nowMs)
+        rateSetByDaemon = false
+        freshStart()
+        if !found { lastError = "no valid frames at any baud rate" }
+    }
+
+    private mutating func freshStart() {
+        lastBytesAtMs = nil
+        lastFrameAtMs = nil
+        garbageBytes = 0
+        garbageSinceMs = nil
+    }
+
+    // MARK: data
+
+    /// A read (or a drain of reads) at `nowMs`: how many bytes, how many of them the framer
+    /// skipped as garbage, whether any valid frame completed, whether the last read filled
+    /// the buffer (data outpaces the pause), and for a link without an fd (DDC) its own
+    /// polling delay.
+    public mutating func read(bytes: Int, skippedBytes: Int, validFrames: Bool, filledBuffer: Bool,
+                              timerDelayMs: Int64? = nil, nowMs: Int64) {
+        decoded(bytes: bytes, skippedBytes: skippedBytes, validFrames: validFrames, nowMs: nowMs)
+        pacing.read(bytes: bytes, filledBuffer: filledBuffer, configuring: configuring, timerDelayMs: timerDelayMs,
+                    nowMs: nowMs)
+    }
+
+    /// Bytes decoded outside a read (the bytes auto-baud proved the rate with).
+    public mutating func decoded(bytes: Int, skippedBytes: Int, validFrames: Bool, nowMs: Int64) {
+        if bytes > 0 { lastBytesAtMs = nowMs }
+        if validFrames {
+            lastFrameAtMs = nowMs
+            garbageBytes = 0
+            garbageSinceMs = nil
+        } else if skippedBytes > 0 {
+            if garbageSinceMs == nil { garbageSinceMs = nowMs }
+            garbageBytes += skippedBytes
+        }
+    }
+
+    // MARK: module
+
+    public mutating func configurationStarted() { configuring = true }
+
+    /// The configuration ended: `navigationPeriodMs` arms the NAV-PVT watch when the module
+    /// now sends NAV-PVT; `raisedRate` says the daemon changed the line rate.
+    public mutating func configurationFinished(configured: Bool, navigationPeriodMs: Int?, raisedRate: Bool,
+                                               nowMs: Int64) {
+        configuring = false
+        expectsNavPVT = configured && navigationPeriodMs != nil
+        restartWatch = ReceiverRestartWatch()
+        if configured { restartWatch.configured(navigationPeriodMs: navigationPeriodMs, nowMs: nowMs) }
+        if raisedRate { rateSetByDaemon = true }
+    }
+
+    /// A reply outside configuration: a restart sign, if it is one.
+    public mutating func moduleSaid(_ reply: ReceiverReply, nowMs: Int64) -> ReceiverRestartWatch.Sign? {
+        restartWatch.observe(reply, nowMs: nowMs)
+    }
+
+    /// A restart was acted on: the watch waits for the next configuration.
+    public mutating func restartHandled() {
+        expectsNavPVT = false
+        restartWatch = ReceiverRestartWatch()
+    }
+
+    // MARK: writer
+
+    public mutating func writer(open: Bool) { writerOpen = open }
+
+    /// The writer could not open: tried again `policy.writerRetryMs` later. Returns whether
+    /// the reason is new (a repeat is told once); it shows as the last error meanwhile.
+    @discardableResult
+    public mutating func writerOpenFailed(_ reason: String, nowMs: Int64) -> Bool {
+        writerRetryAtMs = nowMs + policy.writerRetryMs
+        defer { lastError = reason }
+        return lastError != reason
+    }
+
+    /// No writer and its retry time has come.
+    public func wantsWriter(nowMs: Int64) -> Bool { !writerOpen && nowMs >= writerRetryAtMs }
+}

@@ -1,0 +1,61 @@
+// Waiting a little between reads lets a whole burst gather in the kernel, so a 10 Hz receiver
+// costs about ten wake-ups a second instead of one per arriving byte. The pause is at most
+// 100 ms and short enough that about 2 KiB gathers at the rate the module actually sends: a
+// pty (the simulator, a replay) holds only about 4 KiB, a UART more. A read that filled the
+// buffer means data outpaces the pause: read again at once. A link without an fd (DDC) is
+// read on its own polling delay.
+//
+// When the pause ends the daemon watches the fd again. Reading at once instead (one poll per
+// read, issue 14) stalled the 10 Hz drive at x20 in daemon-e2e and is not done yet.
+
+public struct ReadPacing: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        /// Not yet (the next read time is a deadline).
+        case wait
+        /// Read now (a link without an fd, on its own polling delay).
+        case readNow
+        /// Watch the fd in the poll and read when it is readable.
+        case watch
+    }
+
+    let policy: LinkPolicy
+    /// The module's actual data rate (bytes per second), smoothed over reads.
+    public private(set) var observedBytesPerSecond: Int64 = 0
+    private var lastReadAtMs: Int64 = 0
+    public private(set) var lastReadFilledBuffer = false
+    /// When the next read may happen.
+    public private(set) var nextReadAtMs: Int64 = 0
+
+    init(policy: LinkPolicy) { self.policy = policy }
+
+    /// A new connection: read as soon as the fd says so.
+    mutating func restart() {
+        nextReadAtMs = 0
+    }
+
+    mutating func read(bytes: Int, filledBuffer: Bool, configuring: Bool, timerDelayMs: Int64?, nowMs: Int64) {
+        lastReadFilledBuffer = filledBuffer
+        let elapsed = max(1, nowMs - lastReadAtMs)
+        lastReadAtMs = nowMs
+        let rate = Int64(bytes) * 1000 / elapsed
+        observedBytesPerSecond = observedBytesPerSecond == 0 ? rate : (observedBytesPerSecond * 7 + rate * 3) / 10
+        let pause = pauseMs(configuring: configuring, timerDelayMs: timerDelayMs)
+        nextReadAtMs = nowMs + pause
+    }
+
+    /// How long to wait before the next read.
+    public func pauseMs(configuring: Bool, timerDelayMs: Int64? = nil) -> Int64 {
+        if let timerDelayMs { return timerDelayMs }
+        if lastReadFilledBuffer { return 0 }
+        if configuring { return policy.configuringReadPauseMs }
+        guard observedBytesPerSecond > 0 else { return policy.longestReadPauseMs }
+        return max(2, min(policy.longestReadPauseMs, policy.gatherBytes * 1000 / observedBytesPerSecond))
+    }
+
+    /// What to do about the device at `nowMs`; `hasDescriptor` false for a timer-read link.
+    public func action(nowMs: Int64, hasDescriptor: Bool) -> Action {
+        guard nowMs >= nextReadAtMs else { return .wait }
+        if !hasDescriptor { return .readNow }
+        return .watch
+    }
+}
