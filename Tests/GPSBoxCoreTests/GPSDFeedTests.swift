@@ -51,8 +51,8 @@ import Testing
         #expect(items.count == 5)
         #expect(items[0] == .error("Unrecognized request 'FOO'"))
         #expect(items[1] == .error("Unrecognized request 'r'"))
-        #expect(items[2] == .error("Invalid WATCH: \"enable\" holds an array or object (offset 11): only flat values are read"))
-        #expect(items[3] == .error("Invalid WATCH: expected true at offset 14"))
+        #expect(items[2] == .error("Invalid WATCH: \"enable\" holds an array or object (offset 10): only flat values are read"))
+        #expect(items[3] == .error("Invalid WATCH: expected true at offset 13"))
         #expect(items[4] == .request(.devices))
     }
 
@@ -60,7 +60,7 @@ import Testing
         var r = GPSDRequestReader()
         let flood = [UInt8](repeating: UInt8(ascii: "x"), count: 5000)
         let items = r.consume(flood)
-        #expect(items.count == 4)   // 1025 bytes per error: 4 in 5000, 880 waiting
+        #expect(items.count == 4)   // 1025 bytes per error: 4 in 5000, 900 waiting
         #expect(items.allSatisfy { if case .error = $0 { true } else { false } })
         #expect(r.pendingCount <= GPSDRequestReader.maximumRequestBytes)
         #expect(r.consume(Array(";?POLL;".utf8)).last == .request(.poll))
