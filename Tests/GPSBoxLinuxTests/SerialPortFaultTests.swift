@@ -1,6 +1,7 @@
 // A serial port meeting the kernel's bad days, injected at the syscall seam on a real pty:
 // EINTR is retried, EAGAIN is a read of nothing (the loop polls again), short transfers lose
 // nothing, and EIO/ENXIO/ENODEV mean the device is gone (unplugged), so the daemon reopens.
+import GPSBoxCore
 import Glibc
 import GPSBoxSystem
 import Testing

@@ -1,3 +1,4 @@
+import GPSBoxCore
 import CLinux
 import Glibc
 import GPSBoxSystem

@@ -7,6 +7,7 @@
 //   messages to the receiver: write(2), one plain write transaction.
 // libi2c's i2c_smbus_* return a negative errno (not -1 + errno).
 import CI2C
+import GPSBoxCore
 import GPSBoxSystem
 import Glibc
 
@@ -25,7 +26,7 @@ public final class I2CDevBus: DDCBus {
             descriptor = try FileDescriptor.open(path, flags: O_RDWR)
             _ = try sys("ioctl(I2C_SLAVE)", path: path) { ioctl(descriptor.rawValue, UInt(I2C_SLAVE), CInt(address)) }
         } catch {
-            throw .system(error)
+            throw DDCError(error)
         }
     }
 
@@ -67,8 +68,16 @@ public final class I2CDevBus: DDCBus {
     /// ENXIO, EREMOTEIO, EIO, EAGAIN for arbitration loss) are retryable; the rest are not.
     private func failure(call: String, errno e: Int32) -> DDCError {
         switch e {
-        case ENXIO, EREMOTEIO, EIO, EAGAIN, ETIMEDOUT: return .noAcknowledge(address: address, errno: e)
-        default: return .system(SystemError(call: call, path: path, errno: e))
+        case ENXIO, EREMOTEIO, EIO, EAGAIN, ETIMEDOUT:
+            return .noAcknowledge(address: address, errno: e, reason: SystemError.reason(errno: e))
+        default: return DDCError(SystemError(call: call, path: path, errno: e))
         }
+    }
+}
+
+extension DDCError {
+    /// A failed call on the bus, in Core's terms (Core names no GPSBoxSystem type).
+    init(_ error: SystemError) {
+        self = .system(call: error.call, path: error.path, errno: error.errno, reason: error.reason)
     }
 }

@@ -1,3 +1,4 @@
+import GPSBoxCore
 import GPSBoxSystem
 
 /// What can go wrong with a serial port, with the offending value.

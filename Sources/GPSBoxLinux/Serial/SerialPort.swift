@@ -5,6 +5,7 @@
 // Reads are blocking and batched: `read` sleeps in poll(2) until bytes arrive or the timeout
 // passes, then takes everything the kernel has buffered in one read(2). The fd keeps VMIN=1,
 // VTIME=0, so a read after poll reported readable never returns 0 unless the device is gone.
+import GPSBoxCore
 import GPSBoxSystem
 import Glibc
 

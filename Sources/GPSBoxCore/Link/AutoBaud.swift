@@ -2,10 +2,10 @@
 // framing garbage, at the right one checksummed NMEA sentences and UBX frames. What counts
 // as "valid" belongs to the framer, so it comes in through `FrameCounting`.
 //
-// The detector is a step machine the daemon drives from its poll loop (`start`, then
-// `advance(on:now:)` on readability or deadline; or `received`/`deadlinePassed` by hand), so
-// signals and the watchdog keep being served while it listens; `detect(on:clock:)` runs the
-// same machine blocking, for `gpsbox configure`.
+// The detector is a pure step machine (`start`, then `received`/`deadlinePassed`); GPSBoxLinux
+// drives it on a port (AutoBaud+Port: `advance(on:now:)` from the daemon's poll loop, so
+// signals and the watchdog keep being served while it listens, and `detect(on:clock:)`
+// blocking, for `gpsbox configure`).
 
 /// Counts complete, checksum-valid frames in a byte stream fed piece by piece.
 public protocol FrameCounting {
@@ -14,15 +14,6 @@ public protocol FrameCounting {
     /// Forgets partial frames (called on every rate switch).
     mutating func reset()
 }
-
-/// What AutoBaud needs from a port; `SerialPort` conforms, tests use fakes.
-public protocol BaudSwitchablePort: AnyObject {
-    var baud: BaudRate { get }
-    func setBaud(_ rate: BaudRate) throws(SerialError)
-    func read(appendingTo bytes: inout [UInt8], timeoutMilliseconds: Int) throws(SerialError) -> Int
-}
-
-extension SerialPort: BaudSwitchablePort {}
 
 public struct AutoBaud<Counter: FrameCounting> {
     public enum Step: Equatable, Sendable {
@@ -37,7 +28,7 @@ public struct AutoBaud<Counter: FrameCounting> {
     /// The order gpsbox tries: u-blox defaults first (9600 for M8/M9/M10 out of the box,
     /// 38400 for F9/M10 variants), then the rates gpsbox itself switches to, then the rest.
     public static var defaultCandidates: [BaudRate] {
-        [9600, 38400, 115_200, 230_400, 460_800, 921_600, 4800, 19200, 57600].map { try! BaudRate($0) }
+        [9600, 38400, 115_200, 230_400, 460_800, 921_600, 4800, 19200, 57600].map { BaudRate(bitsPerSecond: $0)! }
     }
 
     public let candidates: [BaudRate]
@@ -161,47 +152,3 @@ public struct AutoBaud<Counter: FrameCounting> {
     }
 }
 
-extension AutoBaud {
-    /// One non-blocking step on `port` for the daemon's poll loop: call `start(now:)` once,
-    /// then this whenever the port is readable or the listen deadline has come. It puts the
-    /// port at the rate being tried, takes what is buffered (never waits), and moves on at
-    /// the deadline. While it returns `.listen(_, deadline)`, watch `port.fd` with the
-    /// deadline as poll timeout; signals and the watchdog keep being served meanwhile.
-    public mutating func advance(on port: some BaudSwitchablePort, now: Int64) throws(SerialError) -> Step {
-        guard case .listen(let rate, _) = step else { return step }
-        if port.baud != rate { try port.setBaud(rate) }
-        var chunk: [UInt8] = []
-        if try port.read(appendingTo: &chunk, timeoutMilliseconds: 0) > 0 { _ = received(chunk, now: now) }
-        if case .listen(_, let deadline) = step, now >= deadline { _ = deadlinePassed(now: now) }
-        // Switch at once (not at the next call), so bytes at the new rate start collecting now.
-        if case .listen(let next, _) = step, port.baud != next { try port.setBaud(next) }
-        return step
-    }
-
-    /// Runs detection on `port`, blocking, with time from `clock` (milliseconds).
-    /// Returns the detected rate with the port left at it, or nil with the port at the last
-    /// candidate. The port keeps its rate, and its buffered input, if it already runs at a
-    /// candidate being tried; every real switch discards input (see `SerialPort.setBaud`).
-    public mutating func detect(on port: some BaudSwitchablePort, clock: () -> Int64) throws(SerialError) -> BaudRate? {
-        var current = start(now: clock())
-        var chunk: [UInt8] = []
-        while true {
-            switch current {
-            case .found(let rate):
-                return rate
-            case .exhausted:
-                return nil
-            case .listen(let rate, let deadline):
-                if port.baud != rate { try port.setBaud(rate) }
-                let now = clock()
-                if now >= deadline {
-                    current = deadlinePassed(now: now)
-                    continue
-                }
-                chunk.removeAll(keepingCapacity: true)
-                let n = try port.read(appendingTo: &chunk, timeoutMilliseconds: Int(deadline - now))
-                current = n > 0 ? received(chunk, now: clock()) : step
-            }
-        }
-    }
-}

@@ -5,8 +5,6 @@
 // The register pointer auto-increments up to 0xFF and stays there (§11.5.2, random read).
 // Messages to the receiver are written as plain data, at least 2 bytes per write so the
 // receiver can tell them from a one-byte register-pointer write (§11.5.3).
-import GPSBoxSystem
-
 /// The DDC registers (§11.5.2, "Read Access").
 public enum DDCRegister {
     public static let bytesAvailableHigh: UInt8 = 0xFD
@@ -27,18 +25,22 @@ public protocol DDCBus: AnyObject {
 
 public enum DDCError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The receiver did not acknowledge (busy, absent, or a wrong address). Retried.
-    case noAcknowledge(address: UInt8, errno: Int32)
+    /// `reason` is the system's words for `errno` (the bus fills it in; Core makes no call).
+    case noAcknowledge(address: UInt8, errno: Int32, reason: String)
     /// A write of fewer than 2 bytes would only move the register pointer (§11.5.3).
     case writeTooShort(count: Int)
-    /// Opening or configuring the bus failed (e.g. ENOENT: no /dev/i2c-N, I2C not enabled).
-    case system(SystemError)
+    /// Opening or configuring the bus failed (e.g. ENOENT: no /dev/i2c-N, I2C not enabled):
+    /// the failing call, its path, errno and the system's words for it.
+    case system(call: String, path: String?, errno: Int32, reason: String)
 
     public var description: String {
         switch self {
-        case .noAcknowledge(let address, let errno):
-            return "I2C address 0x\(String(address, radix: 16)) did not acknowledge (\(SystemError(call: "i2c", errno: errno).reason))"
+        case .noAcknowledge(let address, _, let reason):
+            return "I2C address 0x\(String(address, radix: 16)) did not acknowledge (\(reason))"
         case .writeTooShort(let count): return "DDC write of \(count) byte(s): at least 2 needed"
-        case .system(let error): return error.description
+        case .system(let call, let path, let errno, let reason):
+            // The words of GPSBoxSystem's SystemError, so every failed call reads alike.
+            return "\(call)\(path.map { " " + $0 } ?? ""): \(reason) (errno \(errno))"
         }
     }
 }

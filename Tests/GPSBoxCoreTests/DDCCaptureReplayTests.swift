@@ -1,24 +1,7 @@
-import Glibc
-import GPSBoxSystem
+// The DDC register protocol carries a real u-blox capture byte for byte (the corpus is read
+// in place through FramingCorpus).
 import Testing
-@testable import GPSBoxLinux
-
-/// ../shared/corpus/gpsd (or $GPSBOX_CORPUS), found from this file's path; read in place.
-let corpusDirectory: String? = {
-    if let env = getenv("GPSBOX_CORPUS") { return String(cString: env) }
-    var dir = "\(#filePath)"
-    for _ in 0..<7 {
-        dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.startIndex)])
-        let candidate = dir + "/shared/corpus/gpsd"
-        if access(candidate + "/README.md", R_OK) == 0 { return candidate }
-    }
-    return nil
-}()
-
-func corpusBytes(_ name: String) throws -> [UInt8] {
-    let path = (corpusDirectory ?? "") + "/" + name
-    return try InputFile.bytes(path)
-}
+@testable import GPSBoxCore
 
 /// A deterministic pseudo-random source (64-bit LCG, Knuth's MMIX constants) for seeds.
 struct LCG {
@@ -29,14 +12,14 @@ struct LCG {
     }
 }
 
-@Suite(.enabled(if: corpusDirectory != nil, "needs ../shared/corpus/gpsd"))
+@Suite(.enabled(if: FramingCorpus.directory != nil, "needs ../shared/corpus/gpsd"))
 struct DDCCaptureReplayTests {
     /// A real u-blox capture (UBX with 0xFF bytes in payloads) reaches the host byte for byte
     /// through the DDC protocol, whatever the arrival pattern, chunk size and NAKs, even
     /// when a run of NAKs fails a whole poll.
     @Test(arguments: [("ublox-neo-m8l.log", 1 as UInt64), ("ublox-neo-m8l.log", 2), ("ublox-zed-f9r.log", 3)])
     func captureSurvivesTheRegisterProtocol(name: String, seed: UInt64) throws {
-        let capture = try corpusBytes(name)
+        let capture = try FramingCorpus.bytes(name)
         try #require(capture.count > 10_000)
         #expect(capture.contains(0xFF))
         var random = LCG(state: seed)

@@ -1,7 +1,6 @@
 // AutoBaud's notion of "valid frame" is the daemon's framer: an NMEA sentence with a good
 // checksum, a UBX frame with a good Fletcher-8, or an RTCM 3 frame with a good CRC-24Q.
 // At the wrong rate the splitter sees only noise and checksum mismatches.
-import GPSBoxCore
 
 extension FrameSplitter: FrameCounting {
     public mutating func countValidFrames(in bytes: ArraySlice<UInt8>) -> Int {
