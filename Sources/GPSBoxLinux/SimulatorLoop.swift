@@ -73,38 +73,22 @@ public final class SimulatorLoop {
     }
 
     /// Runs until `duration` simulated seconds have been sent, or SIGINT/SIGTERM when
-    /// `handleSignals` (a handler writes to a pipe the loop polls).
+    /// `handleSignals` (they arrive as a signalfd the loop polls, as in the daemon).
     public func run(handleSignals: Bool = true) throws(SystemError) -> SimulatorReport {
-        var signalFD: Int32 = -1
-        var stopPipe: FileDescriptor.Pipe?
-        if handleSignals {
-            // Self-pipe: the handler only writes a byte; the loop polls the read end.
-            let pipe = try FileDescriptor.pipe()
-            try pipe.read.setStatusFlag(O_NONBLOCK, true)
-            try pipe.write.setStatusFlag(O_NONBLOCK, true)
-            signalFD = pipe.read.rawValue
-            simulatorStopPipe = pipe.write.rawValue
-            stopPipe = consume pipe
-            signal(SIGINT, simulatorStopHandler)
-            signal(SIGTERM, simulatorStopHandler)
-        }
+        let signals = handleSignals ? try SignalReceiver([.interrupt, .terminate]) : nil
         defer {
-            if signalFD >= 0 {
-                signal(SIGINT, SIG_DFL)
-                signal(SIGTERM, SIG_DFL)
-                simulatorStopPipe = -1
-                stopPipe = nil  // closes both ends
-            }
             pty?.close()
             pty = nil
         }
         pty = try Pty(link: linkPath, baud: lineBaud)
         log("simulate: \(linkPath) -> \(pty!.slavePath) at \(lineBaud) baud, \(receiver.configuration.model.rawValue)")
+        var poll = PollSet()
         if waitForReader {
             let giveUp = Self.now() + 30
             while !pty!.hasReader, Self.now() < giveUp {
-                var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
-                if poll(&fds, signalFD >= 0 ? 1 : 0, 5) > 0 { return report }
+                poll.removeAll()
+                if let signals { poll.watch(signals.fd) }
+                if try poll.wait(timeoutMilliseconds: 5) > 0 { return report }
             }
         }
         start = Self.now()
@@ -139,15 +123,16 @@ public final class SimulatorLoop {
             }
             if finished, queue.isEmpty { wake = now }
             let timeout = Int32(max(0, min(1000, ((wake - now) * 1000).rounded(.up))))
-            var fds: [pollfd] = []
-            if signalFD >= 0 { fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)) }
+            poll.removeAll()
+            let signalSlot = signals.map { poll.watch($0.fd) }
             // Without a reader the master reports POLLHUP at once: leave it out, or this spins.
-            if let p = pty, p.hasReader { fds.append(pollfd(fd: p.master, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&fds, nfds_t(fds.count), timeout)
-            for f in fds where f.revents != 0 {
-                if f.fd == signalFD { log("simulate: signal, stopping"); return report }
-                if f.revents & Int16(POLLIN) != 0 { readCommands(now: Self.now()) }
+            let masterSlot = pty.flatMap { $0.hasReader ? poll.watch($0.master) : nil }
+            _ = try poll.wait(timeoutMilliseconds: Int(timeout))
+            if let slot = signalSlot, !poll.events(at: slot).isEmpty {
+                log("simulate: signal, stopping")
+                return report
             }
+            if let slot = masterSlot, poll.events(at: slot).contains(.readable) { readCommands(now: Self.now()) }
         }
         log("simulate: done, \(report.epochs) epochs, \(report.bytesWritten) bytes written, \(report.bytesLost) lost, "
             + "\(report.epochsOverflowed) epochs dropped (output over the line rate)")
@@ -260,14 +245,4 @@ public final class SimulatorLoop {
     }
 
     static func seconds(_ t: Double) -> String { String(Int(t.rounded())) }
-}
-
-/// The write end of the running loop's self-pipe (one simulator per process).
-nonisolated(unsafe) private var simulatorStopPipe: Int32 = -1
-
-/// Runs in the signal handler, so it calls write(2) directly: the seam's fault hook takes a
-/// lock, which is not async-signal-safe.
-private func simulatorStopHandler(_ signal: Int32) {
-    var byte: UInt8 = 1
-    _ = Glibc.write(simulatorStopPipe, &byte, 1)
 }

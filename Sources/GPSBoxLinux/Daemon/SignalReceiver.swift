@@ -60,11 +60,15 @@ public final class SignalReceiver {
     /// signals do not queue: two SIGUSR1 before a read arrive as one.
     public func next() throws(SystemError) -> Signal? {
         var info = signalfd_siginfo()
-        let n = read(descriptor.rawValue, &info, MemoryLayout<signalfd_siginfo>.size)
-        if n == MemoryLayout<signalfd_siginfo>.size { return Signal(rawValue: Int32(info.ssi_signo)) }
-        let e = currentErrno()
-        if n < 0 && (e == EAGAIN || e == EINTR) { return nil }
-        throw SystemError(call: "read(signalfd)", errno: n < 0 ? e : EIO)
+        let read = withUnsafeMutableBytes(of: &info) { raw in
+            Result { () throws(SystemError) in try descriptor.read(into: raw) }
+        }
+        switch read {
+        case .success(MemoryLayout<signalfd_siginfo>.size): return Signal(rawValue: Int32(info.ssi_signo))
+        case .success: throw SystemError(call: "read(signalfd)", errno: EIO)  // signalfd(2) reads whole records only
+        case .failure(let e) where e.errno == EAGAIN: return nil
+        case .failure(let e): throw SystemError(call: "read(signalfd)", errno: e.errno)
+        }
     }
 
     /// Every signal pending now, in delivery order (lowest number first).
