@@ -55,7 +55,7 @@ final class ProgressLine {
             draw = { file.write($0); file.flush() }
             columns = Terminal.columns(file.fd) ?? 80
         }
-        return ProgressLine(label: label, columns: columns, clock: Terminal.steadyMilliseconds, draw: draw)
+        return ProgressLine(label: label, columns: columns, clock: MonotonicClock.nowMilliseconds, draw: draw)
     }
 
     /// False when nothing will ever be drawn (stderr is no terminal): callers skip the work

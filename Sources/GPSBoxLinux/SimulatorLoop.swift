@@ -238,11 +238,7 @@ public final class SimulatorLoop {
         }
     }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func now() -> Double { MonotonicClock.nowSeconds() }
 
     static func seconds(_ t: Double) -> String { String(Int(t.rounded())) }
 }

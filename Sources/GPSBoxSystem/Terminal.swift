@@ -22,12 +22,4 @@ public enum Terminal {
         guard ioctl(fd, request, &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
-
-    /// CLOCK_MONOTONIC in milliseconds: unaffected by the clock being set (the Pi sets its
-    /// clock late, from the network or the module).
-    public static func steadyMilliseconds() -> Int64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000
-    }
 }

@@ -1,5 +1,6 @@
 import GPSBoxCore
 import Glibc
+import GPSBoxSystem
 import Testing
 @testable import GPSBoxLinux
 
