@@ -113,10 +113,12 @@ public struct GPSDSky: Equatable, Sendable {
                 usedByGSA.append(UInt32(id.gnssid) << 16 | UInt32(id.svid))
             }
         }
-        // The last GSA of the epoch wins (one per system carries the same DOPs).
-        if m.pdop != nil { pdop = m.pdop }
-        if m.hdop != nil { hdop = m.hdop }
-        if m.vdop != nil { vdop = m.vdop }
+        // The last GSA of the epoch wins (one per system carries the same DOPs); 99.99 is the
+        // receivers' "no value", left out as for NAV-DOP.
+        func known(_ d: DOPx100?) -> DOPx100? { d.flatMap { $0.rawValue < 9999 ? $0 : nil } }
+        if let d = known(m.pdop) { pdop = d }
+        if let d = known(m.hdop) { hdop = d }
+        if let d = known(m.vdop) { vdop = d }
     }
 
     /// Marks the GSV satellites a GSA listed; NAV-SAT's flags stay as they are.
@@ -156,6 +158,7 @@ public struct GPSDSky: Equatable, Sendable {
         case (6, 1...32): return (6, n, 64 + n)
         case (2, 1...36): return (2, n, 300 + n)
         case (3, 1...63): return (3, n, 400 + n)
+        case (3, 201...263): return (3, n - 200, 200 + n)   // BeiDou's own 201… numbering (Telit)
         case (5, 1...10): return (5, n, 192 + n)
         case (_, 1...32): return (0, n, n)
         case (_, 33...64): return (1, n + 87, n)
