@@ -69,6 +69,20 @@ import Testing
         #expect(s25.datagram.suffix(4) == [0x4B, 0x43, 0x4F, 0x53])   // magic "SOCK", little-endian
     }
 
+    @Test func anEpochCutByAReconnect_doesNotLendItsStampToTheNextOne() throws {
+        let rig = Rig()
+        let t25 = Self.gpsNanoseconds(second: 25)
+        rig.read(Self.frame(UBXSample.pvt(iTOW: 1000, second: 25)), at: t25 + 80_000_000)
+        rig.session.receiverReconnected()
+        rig.feed.receiverReconnected()
+        let t40 = Self.gpsNanoseconds(second: 40)
+        rig.read(Self.frame(UBXSample.pvt(iTOW: 16000, second: 40)) + Self.frame(UBXSample.eoe(16000)),
+                 at: t40 + 90_000_000)
+        #expect(rig.samples.count == 1)
+        let s = try #require(rig.samples.first ?? nil)
+        #expect(abs(s.offsetSeconds - -0.090) < 1e-9)
+    }
+
     @Test func aTimeNotFullyResolved_givesNoSample() {
         let rig = Rig()
         let t = Self.gpsNanoseconds(second: 25)

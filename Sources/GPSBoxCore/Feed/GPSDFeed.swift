@@ -47,6 +47,16 @@ public final class GPSDFeed {
         chunkStamp = realtimeNanoseconds
     }
 
+    /// The receiver went away (call with TrackerSession.receiverReconnected): the half-seen
+    /// epoch's stamp and satellites are dropped, or the first fix after the outage would be
+    /// stamped with a read from before it and chrony would get an offset as long as the outage.
+    public func receiverReconnected() {
+        epochOpen = false
+        epochStamp = nil
+        chunkStamp = nil
+        sky.clear()
+    }
+
     /// The stamp of the open epoch's first frame, if known. An epoch opens with the first UBX
     /// navigation message (or, for an NMEA receiver, sentence) after the previous fix.
     public var epochFirstByteNanoseconds: Int64? { epochStamp }
