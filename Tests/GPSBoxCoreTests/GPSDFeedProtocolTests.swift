@@ -50,10 +50,10 @@ import Testing
         // gpspipe -w
         #expect(Self.conversation(#"?WATCH={"enable":true,"json":true};"#)
                 == Self.version + Self.devices + Self.watch(json: true))
-        // gpspipe -r: NMEA and raw=1
+        // nmea and raw=1 together (gpspipe -r itself asks for nmea only: WATCH_NMEA)
         #expect(Self.conversation(#"?WATCH={"enable":true,"nmea":true,"raw":1};"#)
                 == Self.version + Self.devices + Self.watch(nmea: true, raw: 1))
-        // gpspipe -R: raw=2; scaled and device as sent
+        // gpspipe -R: raw=2; scaled and device are kept as sent
         #expect(Self.conversation(#"?WATCH={"enable":true,"raw":2,"scaled":true,"device":"/dev/ttyACM0"};"#)
                 == Self.version + Self.devices
                 + Self.watch(raw: 2, scaled: true, device: "/dev/ttyACM0"))
