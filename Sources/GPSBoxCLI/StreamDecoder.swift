@@ -20,12 +20,16 @@ final class StreamDecoder {
     let format: DecodeCommand.Format
     let out: ExportBuffer
     private var splitter = FrameSplitter(options: .init(skipsCaptureComments: true, acceptsUncheckedNMEA: true))
-    private var tally = MessageTally()
+    // The two stored properties touched per frame skip the dynamic exclusivity check a
+    // class's `var` gets on every access (measured: 2 checks per sentence, about 5 % of
+    // NMEA-only `stats`). Safe: the decoder is used from one thread, and neither property is
+    // reached again while it is being mutated (the callbacks touch only counters).
+    @exclusivity(unchecked) private var tally = MessageTally()
     private(set) var invalidSentences = 0
     private(set) var malformedUBX = 0
     /// Each kind of damage in the order first met: where it first was, and what it was in words.
     private var damage: [(kind: String, offset: Int, what: String)] = []
-    private var assembler = EpochAssembler()
+    @exclusivity(unchecked) private var assembler = EpochAssembler()
     private(set) var fixes = 0
     /// gpsd's `# Date:` capture hint, read from the header however the reads cut it.
     private var hint = CaptureDateHintReader()

@@ -12,6 +12,8 @@ public struct GSA: Hashable, Sendable {
     public var navigationMode: Int?
     /// Satellite IDs used in the solution (empty fields skipped), as a view.
     public var satelliteIDFields: NMEAFieldList
+    /// How many of those fields hold an ID (counted as they are read; an invalid one is not).
+    public private(set) var satellitesUsed: Int
     public var pdop: DOPx100?
     public var hdop: DOPx100?
     public var vdop: DOPx100?
@@ -33,11 +35,9 @@ public struct GSA: Hashable, Sendable {
         if m < 3 { f.record(.missingField, field: f.field + m + 1) }
         let hasExtraField = m == 16
         let idCount = max(0, m - 3 - (hasExtraField ? 1 : 0))
-        let firstIDField = f.field + 1
-        satelliteIDFields = NMEAFieldList(f.fields(idCount), count: idCount)
-        for (k, field) in satelliteIDFields.enumerated() where NMEAFieldList.integer(field) == .invalid {
-            f.record(.invalidNumber, field: firstIDField + k) // not counted as used
-        }
+        let (ids, used) = f.satelliteIDFields(idCount)
+        satelliteIDFields = NMEAFieldList(ids, count: idCount)
+        satellitesUsed = used
         pdop = f.dop()
         hdop = f.dop()
         vdop = f.dop()
@@ -53,6 +53,4 @@ public struct GSA: Hashable, Sendable {
             return nil
         }
     }
-
-    public var satellitesUsed: Int { satelliteIDs.reduce(0) { n, _ in n + 1 } }
 }

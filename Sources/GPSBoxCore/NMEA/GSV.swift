@@ -90,13 +90,3 @@ public struct GSV: Hashable, Sendable {
         invalidFields = f.invalidFields
     }
 }
-
-extension NMEAFieldCursor {
-    /// An integer with an optional minus sign (GSV elevation).
-    public mutating func signedInteger(in range: ClosedRange<Int>) -> Int? {
-        guard let d = decimal() else { return nil }
-        guard d.scale == 0 else { return reject(.invalidNumber) }
-        guard range.contains(Int(d.significand)) else { return reject(.outOfRange) }
-        return Int(d.significand)
-    }
-}

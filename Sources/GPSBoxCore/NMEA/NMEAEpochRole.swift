@@ -11,6 +11,52 @@ public enum NMEAEpochRole: Hashable, Sendable {
 
     /// nil for sentences that add nothing to a fix (TXT, GST, other proprietary sentences).
     public init?(sentence: ArraySlice<UInt8>) {
+        // Nearly every sentence of a u-blox epoch is `$xxYYY,` with the time, if any, in field 1 or 5:
+        // read straight from the bytes (this runs for every NMEA sentence of a UBX epoch); the
+        // rest (PUBX, short or odd sentences) take the cursor.
+        switch sentence.withUnsafeBufferPointer(Self.scan) {
+        case .role(let role): self = role
+        case .none: return nil
+        case .other: self.init(cursor: sentence)
+        }
+    }
+
+    private enum Scan { case role(NMEAEpochRole), none, other }
+
+    private static func scan(_ b: UnsafeBufferPointer<UInt8>) -> Scan {
+        // `$`, a five-letter address (no comma before the sixth byte), not proprietary.
+        guard b.count >= 10, b[0] == 0x24, b[6] == 0x2C, b[1] != 0x50, b[1] != 0x2C, b[2] != 0x2C
+        else { return .other }
+        switch (b[3], b[4], b[5]) {
+        case (0x47, 0x47, 0x41), (0x52, 0x4D, 0x43), (0x47, 0x4E, 0x53), (0x5A, 0x44, 0x41): // GGA RMC GNS ZDA
+            return .role(.timed(timeOfDay: time(b, field: 1)))
+        case (0x47, 0x4C, 0x4C): // GLL
+            return .role(.timed(timeOfDay: time(b, field: 5)))
+        case (0x47, 0x53, 0x41), (0x47, 0x53, 0x56), (0x56, 0x54, 0x47): // GSA GSV VTG
+            return .role(.untimed)
+        default:
+            return .none
+        }
+    }
+
+    /// Field `field` (≥ 1) of a `$xxYYY,` sentence as a time of day, read as the cursor reads
+    /// it: the fields end at `*` three bytes before the end (else at the end); a field past the
+    /// end is empty; empty or unreadable is nil.
+    private static func time(_ b: UnsafeBufferPointer<UInt8>, field: Int) -> Int? {
+        let end = b[b.count - 3] == 0x2A ? b.count - 3 : b.count
+        var i = 7
+        for _ in 1..<field {
+            while i < end, b[i] != 0x2C { i += 1 }
+            guard i < end else { return nil }
+            i += 1
+        }
+        let start = i
+        while i < end, b[i] != 0x2C { i += 1 }
+        guard i > start, case .time(let t) = NMEAFieldCursor.timeOfDay(b, from: start, to: i) else { return nil }
+        return t.millisecondsSinceMidnight
+    }
+
+    private init?(cursor sentence: ArraySlice<UInt8>) {
         guard let role = try? NMEAFieldCursor.read(sentence, { f throws(NMEAError) -> NMEAEpochRole? in
             let r = f.next()
             let s = r.lowerBound

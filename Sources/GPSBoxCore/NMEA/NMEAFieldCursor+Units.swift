@@ -68,9 +68,7 @@ extension NMEAFieldCursor {
     /// Counts the fields not read yet (0 when the sentence is exhausted).
     public var remainingFieldCount: Int {
         if isAtEnd { return 0 }
-        var n = 1
-        for i in remainingRange where byte(i) == 0x2C { n += 1 }
-        return n
+        return 1 + commas(in: remainingRange)
     }
 
     /// The bytes covering the next `count` fields (commas between them included), consumed.

@@ -71,6 +71,29 @@ public struct NMEAFieldCursor {
         return r
     }
 
+    /// The commas in `range`, eight bytes at a time ("determine if a word has a zero byte", Bit
+    /// Twiddling Hacks): GSV and GSA count their fields before reading them.
+    func commas(in range: Range<Int>) -> Int {
+        var i = range.lowerBound &- base
+        let e = range.upperBound &- base
+        var n = 0
+        if let p = bytes.baseAddress {
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while i + 8 <= e {
+                // The exact zero-byte test (no borrow between bytes, so `,-` counts once):
+                // a byte's high bit survives only where the byte XOR `,` was zero.
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) ^ 0x2C2C_2C2C_2C2C_2C2C
+                n &+= (~(((w & lows) &+ lows) | w) & ~lows).nonzeroBitCount
+                i += 8
+            }
+        }
+        while i < e {
+            if bytes[i] == 0x2C { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
     /// The next field's bytes (empty when the field is empty or absent).
     public mutating func nextBytes() -> ArraySlice<UInt8> { sentence[next()] }
 
@@ -97,49 +120,108 @@ public struct NMEAFieldCursor {
 
     // MARK: - Typed readers: empty → nil, unusable → nil and recorded in `invalidFields`.
 
+    // The number readers scan their field once: digits are taken as the comma is looked for,
+    // instead of finding the field's end first and reading its bytes again.
+
     public mutating func decimal() -> NMEADecimal? {
-        let r = next()
-        if r.isEmpty { return nil }
-        // `[-+]digits[.digits]`, at most 18 digits (the same grammar as NMEADecimal.init).
-        var i = r.lowerBound
+        guard let n = nextNumber() else { return nil }
+        guard n.isValid else { return reject(.invalidNumber) }
+        return NMEADecimal(significand: n.value, scale: max(n.scale, 0))
+    }
+
+    /// An integer with an optional sign (GSV elevation): a decimal without fraction digits.
+    public mutating func signedInteger(in range: ClosedRange<Int>) -> Int? {
+        guard let n = nextNumber() else { return nil }
+        guard n.isValid, n.scale <= 0 else { return reject(.invalidNumber) }
+        guard range.contains(Int(n.value)) else { return reject(.outOfRange) }
+        return Int(n.value)
+    }
+
+    /// The next field read as `[-+]digits[.digits]` (at most 18 digits; the grammar of
+    /// NMEADecimal.init) in the same pass that finds its end; nil when the field is empty.
+    @inline(__always)
+    private mutating func nextNumber() -> (value: Int64, scale: Int, isValid: Bool)? {
+        field += 1
+        if exhausted { return nil }
+        let start = position
+        var i = start
         var negative = false
-        if byte(i) == 0x2D || byte(i) == 0x2B {
-            negative = byte(i) == 0x2D
-            i += 1
+        if i < end {
+            let c = byte(i)
+            if c == 0x2D || c == 0x2B {
+                negative = c == 0x2D
+                i += 1
+            }
         }
         var value: Int64 = 0
         var digits = 0
         var scale = -1
-        while i < r.upperBound {
+        var bad = false
+        while i < end {
             let c = byte(i)
-            if c == 0x2E {
-                guard scale < 0 else { return reject(.invalidNumber) }
-                scale = 0
-            } else {
-                let d = c &- 0x30
-                guard d < 10, digits < 18 else { return reject(.invalidNumber) }
+            if c == 0x2C { break }
+            let d = c &- 0x30
+            if d < 10 {
                 value = value &* 10 &+ Int64(d)
                 digits += 1
                 if scale >= 0 { scale += 1 }
+            } else if c == 0x2E, scale < 0 {
+                scale = 0
+            } else {
+                bad = true
             }
             i += 1
         }
-        guard digits > 0 else { return reject(.invalidNumber) }
-        return NMEADecimal(significand: negative ? -value : value, scale: max(scale, 0))
+        if i < end { position = i + 1 } else { exhausted = true }
+        if i == start { return nil }
+        return (negative ? -value : value, scale, !bad && digits > 0 && digits <= 18)
     }
 
+    @inline(__always)
     public mutating func integer(in range: ClosedRange<Int> = 0...Int(Int32.max)) -> Int? {
-        let r = next()
-        if r.isEmpty { return nil }
-        guard r.count <= 10 else { return reject(.invalidNumber) }
-        var v = 0
-        for i in r {
-            let d = byte(i) &- 0x30
-            guard d < 10 else { return reject(.invalidNumber) }
-            v = v * 10 + Int(d)
-        }
+        let (count, v, allDigits) = nextDigits()
+        if count == 0 { return nil }
+        guard count <= 10, allDigits else { return reject(.invalidNumber) }
         guard range.contains(v) else { return reject(.outOfRange) }
         return v
+    }
+
+    /// The next field read as unsigned decimal digits in the same pass that finds its end: its
+    /// length, its value (meaningless unless `allDigits` and at most 18 long), and whether every
+    /// byte was a digit.
+    @inline(__always)
+    mutating func nextDigits() -> (count: Int, value: Int, allDigits: Bool) {
+        field += 1
+        if exhausted { return (0, 0, true) }
+        let start = position
+        var i = start
+        var v = 0
+        var bad = false
+        while i < end {
+            let c = byte(i)
+            if c == 0x2C { break }
+            let d = c &- 0x30
+            bad = bad || d >= 10
+            v = v &* 10 &+ Int(d)
+            i += 1
+        }
+        if i < end { position = i + 1 } else { exhausted = true }
+        return (i - start, v, !bad)
+    }
+
+    /// Reads `count` satellite-ID fields (GSA) in one pass: the bytes covering them (commas
+    /// between included) and how many hold an ID. A field that is not 1…9 digits is recorded as
+    /// an invalid number and not counted; an empty one is neither.
+    mutating func satelliteIDFields(_ count: Int) -> (bytes: ArraySlice<UInt8>, ids: Int) {
+        guard count > 0 else { return (sentence[sentence.endIndex...], 0) }
+        let from = exhausted ? end : position
+        var ids = 0
+        for _ in 0..<count {
+            let (n, _, allDigits) = nextDigits()
+            if n == 0 { continue }
+            if n <= 9, allDigits { ids += 1 } else { record(.invalidNumber) }
+        }
+        return (sentence[from..<(exhausted ? end : position - 1)], ids)
     }
 
     /// A single-character field; more than one character is an invalid indicator.
@@ -162,24 +244,41 @@ public struct NMEAFieldCursor {
     public mutating func timeOfDay() -> NMEATimeOfDay? {
         let b = next()
         if b.isEmpty { return nil }
-        guard b.count >= 6, let hh = twoDigits(b.lowerBound), let mm = twoDigits(b.lowerBound + 2),
-              let ss = twoDigits(b.lowerBound + 4) else { return reject(.invalidNumber) }
-        var i = b.lowerBound + 6
+        switch Self.timeOfDay(bytes, from: b.lowerBound &- base, to: b.upperBound &- base) {
+        case .time(let t): return t
+        case .invalid(let reason): return reject(reason)
+        }
+    }
+
+    enum TimeField { case time(NMEATimeOfDay), invalid(NMEAError.Reason) }
+
+    /// The time-of-day grammar over a non-empty field `bytes[from..<to]`, shared with
+    /// NMEAEpochRole's scan, which reads the time field without a cursor.
+    @inline(__always)
+    static func timeOfDay(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> TimeField {
+        @inline(__always) func twoDigits(_ i: Int) -> Int? {
+            let h = bytes[i] &- 0x30, l = bytes[i + 1] &- 0x30
+            guard h < 10, l < 10 else { return nil }
+            return Int(h) * 10 + Int(l)
+        }
+        guard to - from >= 6, let hh = twoDigits(from), let mm = twoDigits(from + 2),
+              let ss = twoDigits(from + 4) else { return .invalid(.invalidNumber) }
+        var i = from + 6
         var ms = 0
-        if i < b.upperBound {
-            guard byte(i) == 0x2E else { return reject(.invalidNumber) }
+        if i < to {
+            guard bytes[i] == 0x2E else { return .invalid(.invalidNumber) }
             i += 1
             var scale = 100
-            while i < b.upperBound {
-                let d = byte(i) &- 0x30
-                guard d < 10 else { return reject(.invalidNumber) }
+            while i < to {
+                let d = bytes[i] &- 0x30
+                guard d < 10 else { return .invalid(.invalidNumber) }
                 ms += Int(d) * scale
                 scale /= 10
                 i += 1
             }
         }
-        guard hh < 24, mm < 60, ss <= 60 else { return reject(.outOfRange) }
-        return NMEATimeOfDay(hour: hh, minute: mm, second: ss, millisecond: ms)
+        guard hh < 24, mm < 60, ss <= 60 else { return .invalid(.outOfRange) }
+        return .time(NMEATimeOfDay(hour: hh, minute: mm, second: ss, millisecond: ms))
     }
 
     /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year.
