@@ -48,6 +48,11 @@ public final class TrackerSession {
     public private(set) var lastFrameAtMs: Int64?
     public private(set) var fixes = 0
     public private(set) var samplesWritten = 0
+    /// Sees every frame (not `.discarded`) after the epoch assembler did, so the `.fix` that a
+    /// frame closes is emitted before that frame arrives here. nil (the default) when no live
+    /// feed is configured: then it costs one check per frame. The frame's slices are valid only
+    /// during the call.
+    public var frameObserver: ((Frame) -> Void)?
     private var rawPending: [UInt8] = []
 
     public init(configuration: Configuration = Configuration(), firstTripID: UInt32 = 1) {
@@ -103,6 +108,7 @@ public final class TrackerSession {
         lastFrameAtMs = nowMs
         if let reply = ReceiverReply(frame) { emit(.reply(reply)) }
         assembler.consume(frame) { fix in self.accept(fix, nowMs: nowMs, emit) }
+        frameObserver?(frame)
     }
 
     private func accept(_ fix: Fix, nowMs: Int64, _ emit: (TrackerEvent) -> Void) {
