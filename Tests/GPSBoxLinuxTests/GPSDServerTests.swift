@@ -99,7 +99,7 @@ import GPSBoxSystem
         try Self.serve(server) { got = Self.receive(fd) ?? ""; return !got.isEmpty }
         #expect(got.hasPrefix("{\"class\":\"WATCH\",\"enable\":true,\"json\":true"))
         server.broadcast { client, out in
-            if client.watch.enable { out.append(Array("{\"class\":\"TPV\"}\r\n".utf8)) }
+            if client.watch.enable { out += Array("{\"class\":\"TPV\"}\r\n".utf8) }
         }
         #expect(Self.receive(fd) == "{\"class\":\"TPV\"}\r\n")
         #expect(lines.count("gpsd client connected") == 1)
@@ -142,7 +142,7 @@ import GPSBoxSystem
         var received = Self.receive(reader) ?? ""
         let report = Array(String(repeating: "x", count: 999).utf8) + [0x0A]
         for _ in 0..<40 {
-            server.broadcast { _, out in out.append(report) }
+            server.broadcast { _, out in out += report }
             received += Self.receive(reader) ?? ""
         }
         #expect(server.clientCount == 1)
@@ -170,7 +170,7 @@ import GPSBoxSystem
         let start = MonotonicClock.nowMilliseconds()
         var rounds = 0
         while server.clientCount == 1, rounds < 10_000 {
-            server.broadcast { _, out in out.append(report) }
+            server.broadcast { _, out in out += report }
             rounds += 1
         }
         #expect(server.clientCount == 0)
@@ -193,8 +193,8 @@ import GPSBoxSystem
         let path = "\(dir)/gpsd.sock#1"
         SyscallFaults.inject([.short(3), .wouldBlock, .short(5), .wouldBlock], into: .write, path: path)
         defer { SyscallFaults.removeAll(path: path) }
-        server.broadcast { _, out in out.append(Array("first report\n".utf8)) }
-        server.broadcast { _, out in out.append(Array("second report\n".utf8)) }
+        server.broadcast { _, out in out += Array("first report\n".utf8) }
+        server.broadcast { _, out in out += Array("second report\n".utf8) }
         try Self.serve(server) {
             got += Self.receive(fd) ?? ""
             return got.hasSuffix("second report\n")
@@ -265,7 +265,7 @@ import GPSBoxSystem
         try Self.serve(server) { server.clientCount == 0 }
         #expect(server.clientCount == 0)
         #expect(lines.count("gpsd client disconnected") == 1)
-        server.broadcast { _, out in out.append([1, 2, 3]) }
+        server.broadcast { _, out in out += [1, 2, 3] }
     }
 
     @Test func aStaleSocketFileIsReplacedAndALiveOneIsKept() throws {

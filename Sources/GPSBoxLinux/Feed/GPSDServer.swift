@@ -155,21 +155,27 @@ public final class GPSDServer<Client> {
         removeClosed()
     }
 
-    /// Hands every client's state and backlog to `body` (a report for the watchers), then
-    /// writes what it queued. Clients whose backlog overflowed are dropped.
-    public func broadcast(_ body: (inout Client, inout GPSDOutputQueue) -> Void) {
+    /// Hands every client's state to `body`, which writes what that client gets (a report
+    /// for its watch) to the bytes; they are queued and written. A client whose backlog would
+    /// pass the bound is dropped.
+    public func broadcast(_ body: (inout Client, inout [UInt8]) -> Void) {
         guard !connections.isEmpty else { return }
         for c in connections where !c.closed {
-            let before = c.output.count
-            body(&c.client, &c.output)
-            if c.output.overflowed {
-                drop(c)
-            } else if c.output.count > before {
-                flush(c)
-            }
+            replies.removeAll(keepingCapacity: true)
+            body(&c.client, &replies)
+            queue(replies[...], to: c)
         }
         removeClosed()
     }
+
+    /// Every client's state, for a summary (what the watchers want between them).
+    public func forEachClient(_ body: (Client) -> Void) {
+        for c in connections where !c.closed { body(c.client) }
+    }
+
+    /// Counts changes to the set of clients or their states (a connect, a request, a close):
+    /// the caller recomputes what it derives from them only when this moved.
+    public private(set) var generation = 0
 
     /// Closes every connection and listener (the daemon stops or the feed is turned off).
     public func closeAll() {
@@ -211,6 +217,7 @@ public final class GPSDServer<Client> {
             let client = greet(&replies)
             let c = Connection(socket: socket, name: name, client: client, limit: limits.outputBytes)
             connections.append(c)
+            generation += 1
             statistics.accepted += 1
             log(.info, "gpsd client connected", [("client", name), ("clients", String(connections.count))])
             queue(replies[...], to: c)
@@ -238,6 +245,7 @@ public final class GPSDServer<Client> {
         }
         replies.removeAll(keepingCapacity: true)
         respond(&c.client, input[..<n], &replies)
+        generation += 1
         queue(replies[...], to: c)
     }
 
@@ -275,6 +283,8 @@ public final class GPSDServer<Client> {
 
     /// Forgets closed connections: the last reference goes, and with it the descriptor.
     private func removeClosed() {
-        if connections.contains(where: \.closed) { connections.removeAll(where: \.closed) }
+        guard connections.contains(where: \.closed) else { return }
+        connections.removeAll(where: \.closed)
+        generation += 1
     }
 }
