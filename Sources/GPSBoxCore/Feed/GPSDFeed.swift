@@ -31,6 +31,7 @@ public final class GPSDFeed {
     /// Whether the receiver sends NMEA: then nmea watchers get its sentences, nothing synthesized.
     private var sawNMEA = false
     private var sawUBXNavigation = false
+    private var skyFromUBX = false
     private var output = GPSDFeedOutput()
     private let writer = ByteWriter()
 
@@ -44,6 +45,16 @@ public final class GPSDFeed {
     /// after the read, nanoseconds since 1970.
     public func chunkRead(realtimeNanoseconds: Int64) {
         chunkStamp = realtimeNanoseconds
+    }
+
+    /// The receiver went away (call with TrackerSession.receiverReconnected): the half-seen
+    /// epoch's stamp and satellites are dropped, or the first fix after the outage would be
+    /// stamped with a read from before it and chrony would get an offset as long as the outage.
+    public func receiverReconnected() {
+        epochOpen = false
+        epochStamp = nil
+        chunkStamp = nil
+        sky.clear()
     }
 
     /// The stamp of the open epoch's first frame, if known. An epoch opens with the first UBX
@@ -159,8 +170,8 @@ public final class GPSDFeed {
 
     private func noteUBX(_ id: UBXMessageID, _ payload: ArraySlice<UInt8>) {
         switch id {
-        case .navSAT: if let m = try? NavSAT(payload) { sky.add(m) }
-        case .navDOP: if let m = try? NavDOP(payload) { sky.add(m) }
+        case .navSAT: if let m = try? NavSAT(payload) { sky.add(m); skyFromUBX = true }
+        case .navDOP: if let m = try? NavDOP(payload) { sky.add(m); skyFromUBX = true }
         case .navTIMEGPS:
             if let m = try? NavTIMEGPS(payload), m.leapSValid { leapSeconds = Int(m.leapS) }
         case .navTIMELS:
@@ -171,9 +182,11 @@ public final class GPSDFeed {
         }
     }
 
-    /// GSV and GSA only: the address is checked before anything is parsed.
+    /// GSV and GSA only: the address is checked before anything is parsed. A receiver that
+    /// sends NAV-SAT or NAV-DOP as well has its SKY from those alone (gpsd mixes both kinds
+    /// into one sky; the UBX messages carry more: every system, and exact flags).
     private func noteNMEA(_ s: ArraySlice<UInt8>) {
-        guard s.count > 6 else { return }
+        guard s.count > 6, !skyFromUBX else { return }
         let i = s.startIndex
         guard s[i + 3] == UInt8(ascii: "G"), s[i + 4] == UInt8(ascii: "S") else { return }
         if s[i + 5] == UInt8(ascii: "V"), let m = try? GSV(sentence: s) {

@@ -59,14 +59,18 @@ public struct GPSDSky: Equatable, Sendable {
         }
     }
 
+    /// 99.99 is u-blox's "no value" (a timing receiver in fixed mode sends it for p/h/v): left
+    /// out, as gpsd's driver_ubx.c does ("9999 > p"). gpsd then computes DOPs from the
+    /// satellites' geometry (libgpsd_core.c fill_dop); gpsbox reports only the receiver's.
     public mutating func add(_ m: NavDOP) {
-        gdop = DOPx100(rawValue: m.gDOP)
-        pdop = DOPx100(rawValue: m.pDOP)
-        tdop = DOPx100(rawValue: m.tDOP)
-        vdop = DOPx100(rawValue: m.vDOP)
-        hdop = DOPx100(rawValue: m.hDOP)
-        xdop = DOPx100(rawValue: m.eDOP)
-        ydop = DOPx100(rawValue: m.nDOP)
+        func dop(_ v: UInt16) -> DOPx100? { v < 9999 ? DOPx100(rawValue: v) : nil }
+        gdop = dop(m.gDOP)
+        pdop = dop(m.pDOP)
+        tdop = dop(m.tDOP)
+        vdop = dop(m.vDOP)
+        hdop = dop(m.hDOP)
+        xdop = dop(m.eDOP)
+        ydop = dop(m.nDOP)
     }
 
     /// gpsd's PRN for a UBX gnssId/svId pair.
@@ -84,8 +88,9 @@ public struct GPSDSky: Equatable, Sendable {
 
     // MARK: NMEA
 
+    /// GSV's trailing NMEA 4.10 field is the signal, not the system: only the talker names it.
     public mutating func add(_ m: GSV) {
-        let system = m.signalID.flatMap(Self.gnssid(system:)) ?? Self.gnssid(talker: m.talker)
+        let system = Self.gnssid(talker: m.talker)
         for s in m.satellites {
             guard let n = s.svid, let id = Self.identify(nmeaID: n, gnssid: system) else { continue }
             // NMEA 4.10 sends one GSV group per signal: a satellite seen again keeps its first
@@ -108,10 +113,12 @@ public struct GPSDSky: Equatable, Sendable {
                 usedByGSA.append(UInt32(id.gnssid) << 16 | UInt32(id.svid))
             }
         }
-        // The last GSA of the epoch wins (one per system carries the same DOPs).
-        if m.pdop != nil { pdop = m.pdop }
-        if m.hdop != nil { hdop = m.hdop }
-        if m.vdop != nil { vdop = m.vdop }
+        // The last GSA of the epoch wins (one per system carries the same DOPs); 99.99 is the
+        // receivers' "no value", left out as for NAV-DOP.
+        func known(_ d: DOPx100?) -> DOPx100? { d.flatMap { $0.rawValue < 9999 ? $0 : nil } }
+        if let d = known(m.pdop) { pdop = d }
+        if let d = known(m.hdop) { hdop = d }
+        if let d = known(m.vdop) { vdop = d }
     }
 
     /// Marks the GSV satellites a GSA listed; NAV-SAT's flags stay as they are.
@@ -151,6 +158,7 @@ public struct GPSDSky: Equatable, Sendable {
         case (6, 1...32): return (6, n, 64 + n)
         case (2, 1...36): return (2, n, 300 + n)
         case (3, 1...63): return (3, n, 400 + n)
+        case (3, 201...263): return (3, n - 200, 200 + n)   // BeiDou's own 201… numbering (Telit)
         case (5, 1...10): return (5, n, 192 + n)
         case (_, 1...32): return (0, n, n)
         case (_, 33...64): return (1, n + 87, n)
@@ -178,10 +186,10 @@ extension GPSDSky {
         w.field("xdop", fixed: xdop.map { Int64($0.rawValue) }, decimals: 2)
         w.field("ydop", fixed: ydop.map { Int64($0.rawValue) }, decimals: 2)
         w.field("vdop", fixed: vdop.map { Int64($0.rawValue) }, decimals: 2)
-        if !satellites.isEmpty {
-            w.field("nSat", satellites.count)
-            w.field("uSat", usedCount)
-        }
+        // gpsd writes the satellite list only when the epoch reported one (json_sky_dump).
+        guard !satellites.isEmpty else { return w.end() }
+        w.field("nSat", satellites.count)
+        w.field("uSat", usedCount)
         w.objects("satellites", satellites) { o, s in
             o.field("PRN", s.prn)
             o.field("gnssid", s.gnssid)
