@@ -165,14 +165,14 @@ public struct ConfigOption: Sendable {
                      apply: { c, t throws(ConfigValueError) in c.statusFile = try ConfigValueSyntax.absolutePath(t) },
                      read: { $0.statusFile }),
         // Live feed (issue 13): off until one of these is set
-        ConfigOption("gpsd-listen", "PATH, HOST:PORT | none",
-                     "serve the gpsd protocol (cgps, gpspipe, foxtrotgps, OpenCPN) on these Unix socket paths and/or loopback TCP ports",
+        ConfigOption("gpsd-listen", "ADDR[,ADDR…] | none",
+                     "serve the gpsd protocol on a Unix socket PATH and/or 127.0.0.1:PORT (cgps, gpspipe, foxtrotgps, OpenCPN need TCP)",
                      apply: { c, t throws(ConfigValueError) in c.gpsdListen = try GPSDListenAddress.list(t) },
                      read: { GPSDListenAddress.text($0.gpsdListen) }),
-        ConfigOption("gpsd-allow-remote", "BOOL", "let gpsd-listen name an address other than loopback (other machines then see the position)",
+        ConfigOption("gpsd-remote", "BOOL", "let gpsd-listen name an address other than loopback (other machines then see the position)",
                      isBoolean: true,
-                     apply: { c, t throws(ConfigValueError) in c.gpsdAllowRemote = try ConfigValueSyntax.bool(t) },
-                     read: { String($0.gpsdAllowRemote) }),
+                     apply: { c, t throws(ConfigValueError) in c.gpsdRemote = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.gpsdRemote) }),
         ConfigOption("gpsd-max-clients", "N (1-256)", "gpsd clients served at once; more are closed with a journal line",
                      apply: { c, t throws(ConfigValueError) in
                          guard let n = Int(t) else { throw .badValue(value: t, expected: "a whole number of clients") }

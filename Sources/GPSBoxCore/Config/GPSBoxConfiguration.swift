@@ -68,7 +68,7 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     /// Where the gpsd protocol is served; empty: not at all (no socket, no cost).
     public var gpsdListen: [GPSDListenAddress] = []
     /// Allows a non-loopback address in `gpsdListen`.
-    public var gpsdAllowRemote = false
+    public var gpsdRemote = false
     /// gpsd clients served at once.
     public var gpsdMaxClients = 64
     /// chrony's SOCK refclock socket (`refclock SOCK PATH` in chrony.conf); nil: no samples.
@@ -189,9 +189,9 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
             notes.append("\(origin(of: "raw-measurements")): raw-measurements without raw = true: the module sends "
                 + "RXM-RAWX/SFRBX but they are not logged; set raw = true to keep them for dump --format ubx")
         }
-        if !gpsdAllowRemote, let remote = gpsdListen.first(where: { !$0.isLoopback }) {
+        if !gpsdRemote, let remote = gpsdListen.first(where: { !$0.isLoopback }) {
             errors.append(ConfigError(.conflict(key: "gpsd-listen", "\(remote) is not a loopback address: other machines could read "
-                                                + "the position; set gpsd-allow-remote = true to allow it"), at: origin(of: "gpsd-listen")))
+                                                + "the position; set gpsd-remote = true to allow it"), at: origin(of: "gpsd-listen")))
         }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),

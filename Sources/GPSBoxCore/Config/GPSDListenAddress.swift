@@ -2,7 +2,7 @@
 // addresses with a port. gpsd listens on 127.0.0.1:2947 by default (gpsd(8)); libgps clients
 // (cgps, gpspipe) also take an absolute path as the server and connect to it as an AF_UNIX
 // stream socket. An address other than loopback lets other machines read the position, so
-// it needs `gpsd-allow-remote = true` as well (checked in GPSBoxConfiguration.reconcile).
+// it needs `gpsd-remote = true` as well (checked in GPSBoxConfiguration.reconcile).
 
 public enum GPSDListenAddress: Hashable, Sendable, CustomStringConvertible {
     /// An AF_UNIX stream socket at this absolute path.

@@ -13,7 +13,6 @@ extension Daemon {
         guard config.feedEnabled else { return }
         let live = LiveFeed(configuration: config, release: env.version, device: feedDevice, log: log)
         live.open(now: now)
-        if link != nil { live.linkOpened() }
         session.frameObserver = { [unowned live] frame in live.frame(frame) }
         feed = live
         nextFeedDeviceAt = now

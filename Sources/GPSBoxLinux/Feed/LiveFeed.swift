@@ -11,11 +11,7 @@ public final class LiveFeed {
     public let server: GPSDServer<GPSDClient>?
     public let chrony: ChronySocket?
     private let realtime: () -> Int64
-    /// CLOCK_REALTIME when the module was last opened: a sample stamped before it was stamped
-    /// by a read of the previous link (auto-baud's proof bytes are decoded without a read).
-    private var linkOpenedAt: Int64 = .min
     private var generationSeen = -1
-    public private(set) var staleSamples = 0
 
     public init(configuration c: GPSBoxConfiguration, release: String, device: GPSDReplies.Device, log: DaemonLog,
                 realtime: @escaping () -> Int64 = RealtimeClock.nowNanoseconds) {
@@ -41,7 +37,10 @@ public final class LiveFeed {
     /// Right after each read from the module, before its bytes go to the session.
     public func chunkRead() { feed.chunkRead(realtimeNanoseconds: realtime()) }
 
-    public func linkOpened() { linkOpenedAt = realtime() }
+    /// The module was (re)opened: what the feed knew of a half-seen epoch is from before the
+    /// outage. Auto-baud's proof bytes are then decoded without a read, so without a stamp:
+    /// their epoch gives chrony nothing rather than a stamp from before the outage.
+    public func linkOpened() { feed.receiverReconnected() }
 
     /// Every frame (TrackerSession's frame observer).
     public func frame(_ frame: Frame) {
@@ -53,10 +52,7 @@ public final class LiveFeed {
     public func fix(_ fix: Fix, now: Int64) {
         let out = feed.fix(fix)
         if !out.isEmpty { distribute(out) }
-        if let chrony, let sample = out.chronySample {
-            let stamp = sample.receivedSeconds * 1_000_000_000 + sample.receivedMicroseconds * 1000
-            if stamp >= linkOpenedAt { chrony.send(sample, now: now) } else { staleSamples += 1 }
-        }
+        if let chrony, let sample = out.chronySample { chrony.send(sample, now: now) }
     }
 
     private func distribute(_ out: GPSDFeedOutput) {
