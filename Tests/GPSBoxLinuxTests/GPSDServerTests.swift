@@ -46,6 +46,32 @@ import GPSBoxSystem
         return String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
     }
 
+    /// A server on a Unix socket in a scratch folder, removed with the fixture.
+    final class Fixture {
+        let dir = GPSDServerTests.scratch()
+        var path: String { dir + "/gpsd.sock" }
+        let lines = Lines()
+        let server: GPSDServer<Client>
+
+        init(limits: GPSDServer<Client>.Limits = .init()) {
+            server = GPSDServerTests.server([.unix(path: dir + "/gpsd.sock")], limits: limits, lines: lines)
+            server.openListeners(now: 0)
+        }
+
+        deinit {
+            server.closeAll()   // the socket file goes with the listener
+            rmdir(dir)
+        }
+
+        /// `count` connected clients, accepted by the server.
+        func clients(_ count: Int) throws -> [Int32] {
+            let before = server.clientCount
+            let fds = try (0..<count).map { _ in try GPSDServerTests.connect(path) }
+            try GPSDServerTests.serve(server) { server.clientCount == before + count }
+            return fds
+        }
+    }
+
     /// One wake of the daemon's loop for the server.
     static func serve(_ server: GPSDServer<Client>, milliseconds: Int = 20) throws {
         var poll = PollSet()
@@ -84,15 +110,10 @@ import GPSBoxSystem
     }
 
     @Test func aClientIsGreetedWithVersionAndItsWatchIsAnswered() throws {
-        let dir = Self.scratch()
-        defer { rmdir(dir) }
-        let lines = Lines()
-        let server = Self.server([.unix(path: dir + "/gpsd.sock")], lines: lines)
-        server.openListeners(now: 0)
-        #expect(server.listening == [.unix(path: dir + "/gpsd.sock")])
-        let fd = try Self.connect(dir + "/gpsd.sock")
+        let f = Fixture(), server = f.server
+        #expect(server.listening == [.unix(path: f.path)])
+        let fd = try f.clients(1)[0]
         defer { close(fd) }
-        try Self.serve(server) { server.clientCount == 1 }
         var got = Self.receive(fd) ?? ""
         #expect(got == GPSDReplies.version(release: "test"))
         Self.send(fd, "?WATCH={\"enable\":true,\"json\":true};")
@@ -102,7 +123,7 @@ import GPSBoxSystem
             if client.watch.enable { out += Array("{\"class\":\"TPV\"}\r\n".utf8) }
         }
         #expect(Self.receive(fd) == "{\"class\":\"TPV\"}\r\n")
-        #expect(lines.count("gpsd client connected") == 1)
+        #expect(f.lines.count("gpsd client connected") == 1)
     }
 
     @Test func aLoopbackTCPPortServesTheSameProtocol() throws {
@@ -128,17 +149,12 @@ import GPSBoxSystem
     /// The stuck client is dropped with a journal line once its backlog passes the bound; the
     /// reading client gets every report, in order.
     @Test func aClientThatNeverReadsIsDroppedAndTheOthersGetEverything() throws {
-        let dir = Self.scratch()
-        defer { rmdir(dir) }
-        let lines = Lines()
-        let server = Self.server([.unix(path: dir + "/gpsd.sock")], limits: .init(outputBytes: 16 * 1024), lines: lines)
-        server.openListeners(now: 0)
-        let stuck = try Self.connect(dir + "/gpsd.sock"), reader = try Self.connect(dir + "/gpsd.sock")
-        defer { close(stuck); close(reader) }
-        try Self.serve(server) { server.clientCount == 2 }
+        let f = Fixture(limits: .init(outputBytes: 16 * 1024)), server = f.server
+        let fds = try f.clients(2), stuck = fds[0], reader = fds[1]
+        defer { fds.forEach { close($0) } }
         // The kernel's socket buffer is full for the stuck client: every write would block.
-        SyscallFaults.inject(Array(repeating: .wouldBlock, count: 10_000), into: .write, path: "\(dir)/gpsd.sock#1")
-        defer { SyscallFaults.removeAll(path: "\(dir)/gpsd.sock#1") }
+        SyscallFaults.inject(Array(repeating: .wouldBlock, count: 10_000), into: .write, path: f.path + "#1")
+        defer { SyscallFaults.removeAll(path: f.path + "#1") }
         var received = Self.receive(reader) ?? ""
         let report = Array(String(repeating: "x", count: 999).utf8) + [0x0A]
         for _ in 0..<40 {
@@ -147,9 +163,9 @@ import GPSBoxSystem
         }
         #expect(server.clientCount == 1)
         #expect(server.statistics.droppedSlow == 1)
-        #expect(lines.count("gpsd client dropped: it did not read its reports (over 16 KiB waiting) client=\(dir)/gpsd.sock#1") == 1)
+        #expect(f.lines.count("gpsd client dropped: it did not read its reports (over 16 KiB waiting) client=\(f.path)#1") == 1)
         #expect(received.utf8.split(separator: 0x0A).filter { $0.count == 999 }.count == 40)
-        SyscallFaults.removeAll(path: "\(dir)/gpsd.sock#1")
+        SyscallFaults.removeAll(path: f.path + "#1")
         try Self.serve(server)
         _ = Self.receive(stuck)  // its greeting, written before the buffer "filled"
         #expect(Self.receive(stuck) == nil, "the dropped client's socket is closed")
@@ -158,14 +174,9 @@ import GPSBoxSystem
     /// A real stuck client: it never reads, the kernel's buffers fill, the backlog grows to the
     /// bound and the client goes; broadcasting never blocks on the way.
     @Test func aRealStuckClientFillsItsBufferAndIsDroppedWithoutBlocking() throws {
-        let dir = Self.scratch()
-        defer { rmdir(dir) }
-        let lines = Lines()
-        let server = Self.server([.unix(path: dir + "/gpsd.sock")], limits: .init(outputBytes: 64 * 1024), lines: lines)
-        server.openListeners(now: 0)
-        let stuck = try Self.connect(dir + "/gpsd.sock")
+        let f = Fixture(limits: .init(outputBytes: 64 * 1024)), server = f.server
+        let stuck = try f.clients(1)[0]
         defer { close(stuck) }
-        try Self.serve(server) { server.clientCount == 1 }
         let report = [UInt8](repeating: 0x41, count: 4096)
         let start = MonotonicClock.nowMilliseconds()
         var rounds = 0
@@ -176,21 +187,16 @@ import GPSBoxSystem
         #expect(server.clientCount == 0)
         #expect(rounds > 16, "the kernel took some before the backlog grew")
         #expect(MonotonicClock.nowMilliseconds() - start < 1000)
-        #expect(lines.count("gpsd client dropped") == 1)
+        #expect(f.lines.count("gpsd client dropped") == 1)
     }
 
     /// Short writes leave the rest queued; the next writable wake sends it, in order.
     @Test func aBacklogIsWrittenInOrderWhenTheSocketTakesIt() throws {
-        let dir = Self.scratch()
-        defer { rmdir(dir) }
-        let lines = Lines()
-        let server = Self.server([.unix(path: dir + "/gpsd.sock")], lines: lines)
-        server.openListeners(now: 0)
-        let fd = try Self.connect(dir + "/gpsd.sock")
+        let f = Fixture(), server = f.server
+        let fd = try f.clients(1)[0]
         defer { close(fd) }
-        try Self.serve(server) { server.clientCount == 1 }
         var got = Self.receive(fd) ?? ""
-        let path = "\(dir)/gpsd.sock#1"
+        let path = f.path + "#1"
         SyscallFaults.inject([.short(3), .wouldBlock, .short(5), .wouldBlock], into: .write, path: path)
         defer { SyscallFaults.removeAll(path: path) }
         server.broadcast { _, out in out += Array("first report\n".utf8) }
@@ -204,36 +210,26 @@ import GPSBoxSystem
     }
 
     @Test func clientsBeyondTheLimitAreClosedWithALine() throws {
-        let dir = Self.scratch()
-        defer { rmdir(dir) }
-        let lines = Lines()
-        let server = Self.server([.unix(path: dir + "/gpsd.sock")], limits: .init(maximumClients: 2), lines: lines)
-        server.openListeners(now: 0)
-        let fds = try (0..<3).map { _ in try Self.connect(dir + "/gpsd.sock") }
+        let f = Fixture(limits: .init(maximumClients: 2)), server = f.server
+        let fds = try (0..<3).map { _ in try Self.connect(f.path) }
         defer { fds.forEach { close($0) } }
         try Self.serve(server) { server.statistics.refused == 1 }
         #expect(server.clientCount == 2)
-        #expect(lines.count("gpsd client refused: 2 clients already (gpsd-max-clients)") == 1)
+        #expect(f.lines.count("gpsd client refused: 2 clients already (gpsd-max-clients)") == 1)
         #expect(Self.receive(fds[2]) == nil)
         #expect(Self.receive(fds[0])?.hasPrefix("{\"class\":\"VERSION\"") == true)
         // One leaves: a new client fits again.
         close(fds[0])
         try Self.serve(server) { server.clientCount == 1 }
-        let late = try Self.connect(dir + "/gpsd.sock")
+        let late = try f.clients(1)[0]
         defer { close(late) }
-        try Self.serve(server) { server.clientCount == 2 }
         #expect(server.statistics.refused == 1)
     }
 
     @Test func garbageGetsErrorRepliesAndTheServerGoesOn() throws {
-        let dir = Self.scratch()
-        defer { rmdir(dir) }
-        let lines = Lines()
-        let server = Self.server([.unix(path: dir + "/gpsd.sock")], lines: lines)
-        server.openListeners(now: 0)
-        let fd = try Self.connect(dir + "/gpsd.sock")
+        let f = Fixture(), server = f.server
+        let fd = try f.clients(1)[0]
         defer { close(fd) }
-        try Self.serve(server) { server.clientCount == 1 }
         _ = Self.receive(fd)
         var noise = [UInt8](repeating: 0, count: 5000)
         for i in noise.indices { noise[i] = UInt8(truncatingIfNeeded: i &* 37 &+ 11) | 0x80 }
@@ -254,17 +250,11 @@ import GPSBoxSystem
     }
 
     @Test func aClientThatHangsUpIsForgotten() throws {
-        let dir = Self.scratch()
-        defer { rmdir(dir) }
-        let lines = Lines()
-        let server = Self.server([.unix(path: dir + "/gpsd.sock")], lines: lines)
-        server.openListeners(now: 0)
-        let fd = try Self.connect(dir + "/gpsd.sock")
-        try Self.serve(server) { server.clientCount == 1 }
-        close(fd)
+        let f = Fixture(), server = f.server
+        close(try f.clients(1)[0])
         try Self.serve(server) { server.clientCount == 0 }
         #expect(server.clientCount == 0)
-        #expect(lines.count("gpsd client disconnected") == 1)
+        #expect(f.lines.count("gpsd client disconnected") == 1)
         server.broadcast { _, out in out += [1, 2, 3] }
     }
 

@@ -86,23 +86,24 @@ final class GPSDListener {
             a.sin6_family = sa_family_t(AF_INET6)
             a.sin6_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET6, host, &a.sin6_addr) == 1 else { throw SystemError(call: "inet_pton", path: name, errno: EINVAL) }
-            _ = try sys("bind", path: name) {
-                withUnsafePointer(to: &a) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-                }
-            }
+            try bind(socket.rawValue, to: &a, name: name)
         } else {
             var a = sockaddr_in()
             a.sin_family = sa_family_t(AF_INET)
             a.sin_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET, host, &a.sin_addr) == 1 else { throw SystemError(call: "inet_pton", path: name, errno: EINVAL) }
-            _ = try sys("bind", path: name) {
-                withUnsafePointer(to: &a) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-            }
+            try bind(socket.rawValue, to: &a, name: name)
         }
         _ = try sys("listen", path: name) { listen(socket.rawValue, backlog) }
         return socket
+    }
+
+    /// bind(2) to a sockaddr_in or sockaddr_in6.
+    private static func bind<Address>(_ fd: Int32, to address: inout Address, name: String) throws(SystemError) {
+        _ = try sys("bind", path: name) {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+            }
+        }
     }
 }
