@@ -146,6 +146,26 @@ import GPSBoxSystem
         #expect(Self.receive(fd)?.hasPrefix("{\"class\":\"VERSION\"") == true)
     }
 
+    @Test func theIPv6LoopbackServesToo() throws {
+        let lines = Lines()
+        let port = try Self.freePort()
+        let server = Self.server([.tcp(host: "::1", port: port)], lines: lines)
+        server.openListeners(now: 0)
+        #expect(server.listening == [.tcp(host: "::1", port: port)], "\(lines.all)")
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var a = sockaddr_in6()
+        a.sin6_family = sa_family_t(AF_INET6)
+        a.sin6_port = in_port_t(UInt16(port).bigEndian)
+        a.sin6_addr.__in6_u.__u6_addr8.15 = 1   // ::1
+        let r = withUnsafePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        }
+        #expect(r == 0)
+        try Self.serve(server) { server.clientCount == 1 }
+        #expect(Self.receive(fd)?.hasPrefix("{\"class\":\"VERSION\"") == true)
+    }
+
     /// The stuck client is dropped with a journal line once its backlog passes the bound; the
     /// reading client gets every report, in order.
     @Test func aClientThatNeverReadsIsDroppedAndTheOthersGetEverything() throws {
