@@ -126,44 +126,42 @@ import GPSBoxSystem
         #expect(f.lines.count("gpsd client connected") == 1)
     }
 
-    @Test func aLoopbackTCPPortServesTheSameProtocol() throws {
+    /// A TCP listener on `host` is greeted like the Unix socket: connect with `address`.
+    static func checkTCP<Address>(host: String, family: Int32, _ address: (Int) -> Address) throws {
         let lines = Lines()
         let port = try Self.freePort()
-        let server = Self.server([.tcp(host: "127.0.0.1", port: port)], lines: lines)
+        let server = Self.server([.tcp(host: host, port: port)], lines: lines)
         server.openListeners(now: 0)
-        #expect(server.listening.count == 1, "\(lines.all)")
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(server.listening == [.tcp(host: host, port: port)], "\(lines.all)")
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_port = in_port_t(UInt16(port).bigEndian)
-        a.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var a = address(port)
         let r = withUnsafePointer(to: &a) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
         }
         #expect(r == 0)
         try Self.serve(server) { server.clientCount == 1 }
         #expect(Self.receive(fd)?.hasPrefix("{\"class\":\"VERSION\"") == true)
     }
 
-    @Test func theIPv6LoopbackServesToo() throws {
-        let lines = Lines()
-        let port = try Self.freePort()
-        let server = Self.server([.tcp(host: "::1", port: port)], lines: lines)
-        server.openListeners(now: 0)
-        #expect(server.listening == [.tcp(host: "::1", port: port)], "\(lines.all)")
-        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var a = sockaddr_in6()
-        a.sin6_family = sa_family_t(AF_INET6)
-        a.sin6_port = in_port_t(UInt16(port).bigEndian)
-        a.sin6_addr.__in6_u.__u6_addr8.15 = 1   // ::1
-        let r = withUnsafePointer(to: &a) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+    @Test func aLoopbackTCPPortServesTheSameProtocol() throws {
+        try Self.checkTCP(host: "127.0.0.1", family: AF_INET) { port in
+            var a = sockaddr_in()
+            a.sin_family = sa_family_t(AF_INET)
+            a.sin_port = in_port_t(UInt16(port).bigEndian)
+            a.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            return a
         }
-        #expect(r == 0)
-        try Self.serve(server) { server.clientCount == 1 }
-        #expect(Self.receive(fd)?.hasPrefix("{\"class\":\"VERSION\"") == true)
+    }
+
+    @Test func theIPv6LoopbackServesToo() throws {
+        try Self.checkTCP(host: "::1", family: AF_INET6) { port in
+            var a = sockaddr_in6()
+            a.sin6_family = sa_family_t(AF_INET6)
+            a.sin6_port = in_port_t(UInt16(port).bigEndian)
+            a.sin6_addr.__in6_u.__u6_addr8.15 = 1   // ::1
+            return a
+        }
     }
 
     /// The stuck client is dropped with a journal line once its backlog passes the bound; the
