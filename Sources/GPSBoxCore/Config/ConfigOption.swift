@@ -164,6 +164,26 @@ public struct ConfigOption: Sendable {
                      isPath: true,
                      apply: { c, t throws(ConfigValueError) in c.statusFile = try ConfigValueSyntax.absolutePath(t) },
                      read: { $0.statusFile }),
+        // Live feed (issue 13): off until one of these is set
+        ConfigOption("gpsd-listen", "ADDR[,ADDR…] | none",
+                     "serve the gpsd protocol on a Unix socket PATH and/or 127.0.0.1:PORT (cgps, gpspipe, foxtrotgps, OpenCPN need TCP)",
+                     apply: { c, t throws(ConfigValueError) in c.gpsdListen = try GPSDListenAddress.list(t) },
+                     read: { GPSDListenAddress.text($0.gpsdListen) }),
+        ConfigOption("gpsd-remote", "BOOL", "let gpsd-listen name an address other than loopback (other machines then see the position)",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.gpsdRemote = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.gpsdRemote) }),
+        ConfigOption("gpsd-max-clients", "N (1-256)", "gpsd clients served at once; more are closed with a journal line",
+                     apply: { c, t throws(ConfigValueError) in
+                         guard let n = Int(t) else { throw .badValue(value: t, expected: "a whole number of clients") }
+                         c.gpsdMaxClients = try inRange(n, 1...256, t, "1-256")
+                     },
+                     read: { String($0.gpsdMaxClients) }),
+        ConfigOption("chrony-socket", "PATH | none", "send chrony a SOCK refclock sample per fix whose time the module marks valid",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.chronySocket = t == "none" ? nil : try ConfigValueSyntax.absolutePath(t)
+                     },
+                     read: { $0.chronySocket ?? "none" }),
     ]
 }
 

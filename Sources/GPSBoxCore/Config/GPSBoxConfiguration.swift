@@ -64,6 +64,19 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     public var led: LEDLine? = LEDLine(chip: "gpiochip0", line: 17)
     public var statusFile = "/run/gpsbox/status.json"
 
+    // Live feed (issue 13)
+    /// Where the gpsd protocol is served; empty: not at all (no socket, no cost).
+    public var gpsdListen: [GPSDListenAddress] = []
+    /// Allows a non-loopback address in `gpsdListen`.
+    public var gpsdRemote = false
+    /// gpsd clients served at once.
+    public var gpsdMaxClients = 64
+    /// chrony's SOCK refclock socket (`refclock SOCK PATH` in chrony.conf); nil: no samples.
+    public var chronySocket: String?
+
+    /// Whether the live feed runs at all (the daemon opens no socket and builds no report otherwise).
+    public var feedEnabled: Bool { !gpsdListen.isEmpty || chronySocket != nil }
+
     /// Where each option's value came from, by key; absent means the built-in default.
     public private(set) var origins: [String: ConfigOrigin] = [:]
     /// Things worth telling but not wrong: an option set by its old name.
@@ -175,6 +188,10 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
         if rawMeasurements && !raw && origin(of: "raw-measurements") != .builtInDefault {
             notes.append("\(origin(of: "raw-measurements")): raw-measurements without raw = true: the module sends "
                 + "RXM-RAWX/SFRBX but they are not logged; set raw = true to keep them for dump --format ubx")
+        }
+        if !gpsdRemote, let remote = gpsdListen.first(where: { !$0.isLoopback }) {
+            errors.append(ConfigError(.conflict(key: "gpsd-listen", "\(remote) is not a loopback address: other machines could read "
+                                                + "the position; set gpsd-remote = true to allow it"), at: origin(of: "gpsd-listen")))
         }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),

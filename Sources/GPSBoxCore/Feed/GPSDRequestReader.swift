@@ -16,6 +16,8 @@ public struct GPSDRequestReader: Sendable {
     }
 
     private var pending: [UInt8] = []
+    /// A `?WATCH={…}` or `?DEVICE={…}` just ended at its '}': a ';' right after it is its own.
+    private var objectEnded = false
 
     public init() { pending.reserveCapacity(Self.maximumRequestBytes) }
 
@@ -26,17 +28,49 @@ public struct GPSDRequestReader: Sendable {
     public mutating func consume(_ bytes: some Collection<UInt8>) -> [Item] {
         var items: [Item] = []
         for b in bytes {
-            if pending.isEmpty && (b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) { continue }
+            if pending.isEmpty {
+                if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { continue }
+                if objectEnded && b == UInt8(ascii: ";") { objectEnded = false; continue }
+            }
+            objectEnded = false
             pending.append(b)
             if b == UInt8(ascii: ";") {
                 items.append(Self.parse(pending))
                 pending.removeAll(keepingCapacity: true)
+            } else if b == UInt8(ascii: "}"), Self.endsObjectArgument(pending) {
+                // gpsd.c handle_request: the object ends the request; the ';' is optional.
+                // python3-gps sends `?WATCH={"enable":true,"json":true}` and a newline.
+                pending.append(UInt8(ascii: ";"))
+                items.append(Self.parse(pending))
+                pending.removeAll(keepingCapacity: true)
+                objectEnded = true
             } else if pending.count > Self.maximumRequestBytes {
                 items.append(.error("request over \(Self.maximumRequestBytes) bytes without ';': dropped"))
                 pending.removeAll(keepingCapacity: true)
             }
         }
         return items
+    }
+
+    private static let objectRequests = [Array("?WATCH={".utf8), Array("?DEVICE={".utf8)]
+
+    /// Whether `bytes` is `?WATCH=` or `?DEVICE=` with a JSON object whose last '}' closes it
+    /// (braces inside strings do not count).
+    static func endsObjectArgument(_ bytes: [UInt8]) -> Bool {
+        guard let prefix = objectRequests.first(where: { bytes.starts(with: $0) }) else { return false }
+        var depth = 0, inString = false, escaped = false
+        for b in bytes[(prefix.count - 1)...] {
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true
+            } else if b == UInt8(ascii: "{") {
+                depth += 1
+            } else if b == UInt8(ascii: "}") {
+                depth -= 1
+            }
+        }
+        return depth == 0 && !inString
     }
 
     /// One request, `;` included.

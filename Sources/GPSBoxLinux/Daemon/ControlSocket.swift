@@ -216,20 +216,28 @@ struct UnixSocketAddress {
         }
     }
 
-    /// A blocking SEQPACKET connection to the address (the caller closes it).
-    func connect() throws(SystemError) -> Int32 {
+    /// A blocking connection of `type` (SEQPACKET: the control socket) to the address (the
+    /// caller closes it).
+    func connect(type: __socket_type = SOCK_SEQPACKET) throws(SystemError) -> Int32 {
         let path = pathText
-        let fd = try sys("socket", path: path) { socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-        var a = storage
-        let r = withUnsafePointer(to: &a) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if r != 0 {
-            let e = currentErrno()
+        let fd = try sys("socket", path: path) { socket(AF_UNIX, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        do {
+            try connect(fd)
+        } catch {
             close(fd)
-            throw SystemError(call: "connect", path: path, errno: e)
+            throw error
         }
         return fd
+    }
+
+    /// Connects the socket `fd` to the address (a datagram socket: sends go there).
+    func connect(_ fd: Int32) throws(SystemError) {
+        var a = storage
+        _ = try sys("connect", path: pathText) {
+            withUnsafePointer(to: &a) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
     }
 
     var pathText: String {

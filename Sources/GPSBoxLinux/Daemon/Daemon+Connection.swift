@@ -9,6 +9,7 @@ extension Daemon {
         do {
             let l = try openLink()
             link = l
+            feed?.linkOpened()
             let reconnect = supervisor.opened(nowMs: env.clock())
             session.receiverReconnected()
             if !pendingBytes.isEmpty {

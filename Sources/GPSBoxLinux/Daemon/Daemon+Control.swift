@@ -88,6 +88,7 @@ extension Daemon {
             }
         }
         if old.statusFile != new.statusFile { openControlSocket(now: now) }
+        reloadFeed(from: old, now: now)
         session.updateSamplerConfiguration(new.samplerConfiguration)
         if old.tripGap != new.tripGap { noteTripGap(now: now) }
         if old.led != new.led { led = LEDDriver(led: Self.makeLED(new, log: log)) }
@@ -208,6 +209,7 @@ extension Daemon {
         let now = env.clock()
         try? notifier?.stopping()
         control = nil  // no more requests: the socket file goes with it
+        feed?.close()
         session.shutdown(nowMs: now) { handle($0, now: now) }
         writer?.close(now: now)
         let synced = writer?.statistics.syncedRecords ?? 0

@@ -80,6 +80,9 @@ public final class Daemon {
     /// The writer's `resetsNoticed` already acted on.
     var resetsSeen = 0
     var fixOutage: FixOutage
+    /// The gpsd/chrony live feed (Daemon+Feed); nil while gpsd-listen and chrony-socket are unset.
+    var feed: LiveFeed?
+    var nextFeedDeviceAt: Int64 = 0
 
     public init(configuration: GPSBoxConfiguration, environment: DaemonEnvironment) throws(SystemError) {
         config = Self.fittingFileSizeLimit(configuration, log: environment.log)
@@ -111,6 +114,7 @@ public final class Daemon {
             // Left to checkLogFolder below: it re-creates, reports, or logs without the lock.
         }
         openControlSocket(now: now0)
+        openFeed(now: now0)
         if folderLock != nil { openWriter(now: now0) } else { checkLogFolder(now: now0) }
         log(.notice, "gpsbox \(env.version) running", [("log-dir", config.logDir), ("status", config.statusFile)])
         try? notifier?.ready(status: "starting")
@@ -135,6 +139,7 @@ public final class Daemon {
                 for i in 0..<c.descriptorCount { poll.watch(c.descriptor(at: i)) }
             }
             let controlSlots = firstControlSlot..<poll.count
+            feed?.watch(in: &poll)
             var deviceSlot: Int?
             if watchDevice, let fd = link?.pollDescriptor { deviceSlot = poll.watch(fd) }
             let before = env.clock()
@@ -150,6 +155,7 @@ public final class Daemon {
             for slot in controlSlots where !poll.events(at: slot).isEmpty {
                 control?.service(poll.descriptor(at: slot), now: after) { answer($0, now: after) }
             }
+            feed?.service(poll, now: after)
             if let slot = deviceSlot, !poll.events(at: slot).isEmpty { readDevice(now: after) }
         }
         shutdown()
@@ -169,6 +175,7 @@ public final class Daemon {
         d.consider(session.sampler.tripGapDeadlineMs)
         d.consider(nextLEDChangeAt)
         d.consider(control?.deadline)
+        d.consider(feed?.deadline)
         return d
     }
 
@@ -184,6 +191,7 @@ public final class Daemon {
         writer?.tick(now: now)
         checkHealth(now: now)
         control?.expire(now: now)
+        if let f = feed { f.tick(now: now); refreshFeedDevice(now: now) }
         if now >= nextStatusAt {
             checkLogFolder(now: now)
             watchFix(now: now)
@@ -225,7 +233,7 @@ public final class Daemon {
             for _ in 0..<64 {
                 readBuffer.removeAll(keepingCapacity: true)
                 lastRead = try l.read(appendingTo: &readBuffer)
-                if lastRead > 0 { process(readBuffer[...], now: now) }
+                if lastRead > 0 { feed?.chunkRead(); process(readBuffer[...], now: now) }
                 total += lastRead
                 if lastRead < SerialPort.readChunkBytes { break }
             }
@@ -257,6 +265,7 @@ public final class Daemon {
             if writer != nil { led.flash(now: now, durationMilliseconds: Int(light.flashMs)) }
         case .fix(let fix):
             if let line = fixOutage.add(fix, nowMs: now) { log(.notice, line) }
+            feed?.fix(fix, now: now)
         case .reply(let reply):
             moduleSaid(reply, now: now)
         }
