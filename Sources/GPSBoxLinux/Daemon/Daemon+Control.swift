@@ -92,6 +92,7 @@ extension Daemon {
         if old.tripGap != new.tripGap { noteTripGap(now: now) }
         if old.led != new.led { led = LEDDriver(led: Self.makeLED(new, log: log)) }
         statusFile = new.statusFile.isEmpty ? nil : StatusFile(path: new.statusFile)
+        statusDocument.invalidate()
     }
 
     var fault: StatusFault? {
@@ -191,11 +192,18 @@ extension Daemon {
         return s
     }
 
+    /// status.json (rewritten only when its bytes change) and systemd's status line.
     func writeStatus(now: Int64) {
         let s = status(now: now)
         if let file = statusFile {
-            do { try file.write(s.json) } catch {
-                warnLimited(.warning, "status file: \(error)", [], now: now)
+            statusDocument.update(s) { bytes in
+                do {
+                    try file.write(bytes)
+                    return true
+                } catch {
+                    warnLimited(.warning, "status file: \(error)", [], now: now)
+                    return false
+                }
             }
         }
         var text = s.state
