@@ -132,7 +132,7 @@ extension Daemon {
         s.state = stateName
         s.device = link?.summary ?? (config.i2c.map { $0.devicePath } ?? config.device)
         s.receiver = receiverSummary
-        s.line = module.line?.summary
+        s.line = module.lineSummary
         s.moduleRestarts = module.restartsNoticed
         s.uptimeSeconds = (now - startedAt) / 1000
         s.recording = session.isRecording
@@ -206,10 +206,11 @@ extension Daemon {
                 }
             }
         }
+        guard let notifier else { return }  // the text is only built for systemd
         var text = s.state
         if let d = s.tripDistanceMetres { text += ", trip \(Int(d)) m" }
         text += ", \(s.samplesWritten) samples"
-        try? notifier?.status(text)
+        try? notifier.status(text)
     }
 
     func shutdown() {
