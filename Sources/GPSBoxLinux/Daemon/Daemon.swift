@@ -189,7 +189,8 @@ public final class Daemon {
     func serviceTimers(now: Int64) {
         // Not while another process holds the folder or it cannot be made (see checkLogFolder).
         if supervisor.wantsWriter(nowMs: now), folderLock != nil || storageFailure == nil { openWriter(now: now) }
-        if var c = configurator, let deadline = c.deadlineMs, now >= deadline {
+        // The deadline is read in place: binding the configurator first would copy it at every wake.
+        if let deadline = configurator?.deadlineMs, now >= deadline, var c = configurator {
             let actions = c.tick(nowMs: now)
             configurator = c
             perform(actions, now: now)
