@@ -32,6 +32,8 @@ public final class FolderLock {
     public static let fileName = "gpsbox.lock"
 
     public let folder: String
+    /// The lock file's path, built once: the daemon checks it about once a second.
+    private let path: String
     /// The lock file (the lock lives as long as it is open).
     private let file: FileDescriptor
     /// The lock file's descriptor number.
@@ -42,6 +44,7 @@ public final class FolderLock {
     public init(folder: String, pid: Int32 = getpid()) throws(FolderLockError) {
         self.folder = folder
         let path = folder + "/" + Self.fileName
+        self.path = path
         // O_NOFOLLOW: a symlink planted under the lock's name is not followed to some other file.
         let file = try Self.open(path)
         if flock(file.rawValue, LOCK_EX | LOCK_NB) != 0 {
@@ -68,7 +71,7 @@ public final class FolderLock {
     public var isInPlace: Bool {
         var held = stat(), named = stat()
         guard fstat(descriptor, &held) == 0, held.st_nlink > 0,
-              lstat(folder + "/" + Self.fileName, &named) == 0 else { return false }
+              lstat(path, &named) == 0 else { return false }
         return held.st_ino == named.st_ino && held.st_dev == named.st_dev
     }
 

@@ -156,9 +156,9 @@ import Testing
         }
         #expect(s.pacing.nextReadAtMs == 1100)
         #expect(s.readAction(nowMs: 1050, hasDescriptor: true) == .wait)
-        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .watch, "the pause is over: wait on the fd")
+        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .readNow, "one poll per read: the pause was it")
         s.read(bytes: 4096, skippedBytes: 0, validFrames: true, filledBuffer: true, nowMs: 1100)
-        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .watch, "a full buffer: no pause")
+        #expect(s.readAction(nowMs: 1100, hasDescriptor: true) == .readNow, "a full buffer: read again at once")
         s.read(bytes: 0, skippedBytes: 0, validFrames: false, filledBuffer: false, nowMs: 1101)
         #expect(s.readAction(nowMs: 1300, hasDescriptor: true) == .watch, "nothing came: wait on the fd")
         s.configurationStarted()
@@ -166,6 +166,28 @@ import Testing
         #expect(s.pacing.nextReadAtMs == 1302, "answers are timed closely while configuring")
         s.read(bytes: 100, skippedBytes: 0, validFrames: true, filledBuffer: false, timerDelayMs: 40, nowMs: 1302)
         #expect(s.pacing.nextReadAtMs == 1342 && s.readAction(nowMs: 1342, hasDescriptor: false) == .readNow)
+    }
+
+    @Test func aReadDueWithoutAPollStaysTheDeadlineAfterItsTimePassed() {
+        var s = LinkSupervisor()
+        _ = s.opened(nowMs: 0)
+        s.writer(open: true)
+        var d = EarliestDeadline(1000)
+        s.considerDeadlines(&d, nowMs: 0, hasDescriptor: true, writerSyncDueMs: nil)
+        #expect(d.value == 1000, "a new link's fd is watched: no read deadline")
+        s.read(bytes: 3000, skippedBytes: 0, validFrames: true, filledBuffer: false, nowMs: 0)
+        let end = s.pacing.nextReadAtMs
+        #expect(end > 0 && s.readAction(nowMs: end - 1, hasDescriptor: true) == .wait)
+        // The loop spent the pause processing: the read is due with the fd not watched, so
+        // its time must stay the poll's deadline (a zero timeout), or nothing would wake it.
+        d = EarliestDeadline(1000)
+        s.considerDeadlines(&d, nowMs: end + 5, hasDescriptor: true, writerSyncDueMs: nil)
+        #expect(s.readAction(nowMs: end + 5, hasDescriptor: true) == .readNow)
+        #expect(d.value == end && d.timeoutMs(nowMs: end + 5) == 0)
+        s.read(bytes: 0, skippedBytes: 0, validFrames: false, filledBuffer: false, nowMs: end + 5)
+        d = EarliestDeadline(1000)
+        s.considerDeadlines(&d, nowMs: s.pacing.nextReadAtMs, hasDescriptor: true, writerSyncDueMs: nil)
+        #expect(d.value == 1000, "after a read of nothing the fd is watched and no deadline is needed")
     }
 
     @Test func thePollDeadlineIsTheEarliestOfOpenReadWriterRetryAndAFutureSync() {

@@ -24,7 +24,7 @@ enum FixFixture {
     }
 }
 
-extension Array where Element == SamplerDecision {
+extension Sequence where Element == SamplerDecision {
     var samples: [TrackSample] { compactMap { if case .sample(let s) = $0 { s } else { nil } } }
 }
 
@@ -261,5 +261,23 @@ extension Array where Element == SamplerDecision {
         let stats = TripStatistics(out.samples)
         #expect(sampler.statistics == stats)
         #expect(abs(stats.distanceMetres - 600 * TripStatisticsTests.stepMetres) < 1e-3) // 10 m/s for 60 s
+    }
+}
+
+/// The sampler's decisions are held inline (no array per fix): they read as the array they
+/// replaced, in order, and compare with array literals.
+@Suite struct SamplerDecisionsTests {
+    @Test func holdsUpToThreeDecisionsInOrder() {
+        let t = TrackFixture.t0
+        var d = SamplerDecisions()
+        #expect(d.isEmpty && d.count == 0 && Array(d) == [])
+        d.append(.tripStop(id: 1, reason: .gap, time: t))
+        d.append(.tripStart(id: 2, reason: .gap, time: t))
+        let sample = TrackSample(FixFixture.fix(0))!
+        d.append(.sample(sample))
+        #expect(Array(d) == [.tripStop(id: 1, reason: .gap, time: t), .tripStart(id: 2, reason: .gap, time: t), .sample(sample)])
+        #expect(d == [.tripStop(id: 1, reason: .gap, time: t), .tripStart(id: 2, reason: .gap, time: t), .sample(sample)])
+        #expect(d != [.tripStop(id: 1, reason: .gap, time: t)])
+        #expect(d.samples == [sample])
     }
 }

@@ -22,8 +22,25 @@ import Testing
         #expect(cfgetospeed(&tio) == speed_t(B115200))
         let cc = withUnsafeBytes(of: tio.c_cc) { Array($0) }
         #expect(cc[Int(VMIN)] == 1 && cc[Int(VTIME)] == 0)
-        #expect(fcntl(port.fd, F_GETFL) & O_NONBLOCK == 0)
+        #expect(fcntl(port.fd, F_GETFL) & O_NONBLOCK != 0, "a read without a poll never blocks")
         #expect(fcntl(port.fd, F_GETFD) & FD_CLOEXEC != 0)
+    }
+
+    /// The daemon's loop waits in its own poll: a read with timeout 0 is a single read(2) that
+    /// returns what is buffered, or nothing at once when nothing is.
+    @Test func aReadWithoutTimeoutTakesWhatIsBufferedAndNeverBlocks() throws {
+        let pty = try TestPTY()
+        let port = try SerialPort(path: pty.path, baud: BaudRate(115_200))
+        var received: [UInt8] = []
+        #expect(try port.read(appendingTo: &received, timeoutMilliseconds: 0) == 0)
+        try pty.send([0xB5, 0x62, 0x01])
+        var waited = 0
+        while received.isEmpty, waited < 200 {
+            _ = try port.read(appendingTo: &received, timeoutMilliseconds: 0)
+            if received.isEmpty { usleep(1000); waited += 1 }
+        }
+        #expect(received == [0xB5, 0x62, 0x01])
+        #expect(try port.read(appendingTo: &received, timeoutMilliseconds: 0) == 0)
     }
 
     @Test(arguments: BaudRate.supported)

@@ -84,8 +84,7 @@ extension LinkSupervisor {
                                   writerSyncDueMs: Int64?) {
         switch connection {
         case .closed(let at): d.consider(at)
-        case .open:
-            if nowMs < pacing.nextReadAtMs || !hasDescriptor { d.consider(pacing.nextReadAtMs) }
+        case .open: d.consider(pacing.deadline(nowMs: nowMs, hasDescriptor: hasDescriptor))
         }
         if !writerOpen { d.consider(writerRetryAtMs) }
         if let s = writerSyncDueMs, s > nowMs { d.consider(s) }

@@ -5,14 +5,20 @@
 // buffer means data outpaces the pause: read again at once. A link without an fd (DDC) is
 // read on its own polling delay.
 //
-// When the pause ends the daemon watches the fd again. Reading at once instead (one poll per
-// read, issue 14) stalled the 10 Hz drive at x20 in daemon-e2e and is not done yet.
+// One poll per read (issue 14): the pause is the poll's timeout, with the fd left out (a
+// watched fd would wake the loop at the pause's first byte), and when it ends the daemon
+// reads at once, without asking poll(2) first, as long as the last read got bytes. Only a
+// read that found nothing has the fd watched. The end of the pause stays a deadline until
+// that read happens, even when it has already passed (a zero timeout): an earlier version
+// left it out once the loop had spent the pause processing, so at high data rates the fd
+// was neither watched nor read until the next timer, and the 10 Hz drive at x20 stalled.
 
 public struct ReadPacing: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Not yet (the next read time is a deadline).
         case wait
-        /// Read now (a link without an fd, on its own polling delay).
+        /// Read now, without polling: the pause is over and the last read got bytes, or a
+        /// link without an fd on its own polling delay.
         case readNow
         /// Watch the fd in the poll and read when it is readable.
         case watch
@@ -25,12 +31,15 @@ public struct ReadPacing: Hashable, Sendable {
     public private(set) var lastReadFilledBuffer = false
     /// When the next read may happen.
     public private(set) var nextReadAtMs: Int64 = 0
+    /// The last read got bytes: when the pause ends, read without polling first.
+    public private(set) var gathering = false
 
     init(policy: LinkPolicy) { self.policy = policy }
 
     /// A new connection: read as soon as the fd says so.
     mutating func restart() {
         nextReadAtMs = 0
+        gathering = false
     }
 
     mutating func read(bytes: Int, filledBuffer: Bool, configuring: Bool, timerDelayMs: Int64?, nowMs: Int64) {
@@ -41,6 +50,7 @@ public struct ReadPacing: Hashable, Sendable {
         observedBytesPerSecond = observedBytesPerSecond == 0 ? rate : (observedBytesPerSecond * 7 + rate * 3) / 10
         let pause = pauseMs(configuring: configuring, timerDelayMs: timerDelayMs)
         nextReadAtMs = nowMs + pause
+        gathering = bytes > 0
     }
 
     /// How long to wait before the next read.
@@ -55,7 +65,14 @@ public struct ReadPacing: Hashable, Sendable {
     /// What to do about the device at `nowMs`; `hasDescriptor` false for a timer-read link.
     public func action(nowMs: Int64, hasDescriptor: Bool) -> Action {
         guard nowMs >= nextReadAtMs else { return .wait }
-        if !hasDescriptor { return .readNow }
+        if !hasDescriptor || gathering { return .readNow }
         return .watch
+    }
+
+    /// The poll timeout the pacing asks for: the end of the pause whenever the next read is
+    /// not the fd's to announce (while waiting, and when it is due without a poll, even if
+    /// already past); nil once the fd is watched.
+    public func deadline(nowMs: Int64, hasDescriptor: Bool) -> Int64? {
+        action(nowMs: nowMs, hasDescriptor: hasDescriptor) == .watch ? nil : nextReadAtMs
     }
 }

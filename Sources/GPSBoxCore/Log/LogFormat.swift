@@ -53,7 +53,10 @@ enum LogRecord {
     @inline(__always)
     static func append(type: UInt8, to out: inout [UInt8], encode: (inout [UInt8]) -> Void) {
         let start = out.count
-        out.append(contentsOf: [0, 0, 0, 0, 0, 0, type] as [UInt8])
+        // Checksum and length are filled in below; appended element by element, since an
+        // array literal here would be a heap allocation per record (issue 14).
+        out.append(contentsOf: repeatElement(0, count: 6))
+        out.append(type)
         encode(&out)
         let length = out.count - start - LogFormat.recordHeaderSize
         precondition(length <= LogFormat.maxPayload, "record payload larger than a block")

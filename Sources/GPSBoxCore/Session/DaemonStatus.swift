@@ -72,9 +72,13 @@ public struct DaemonStatus: Equatable, Sendable {
 
     public init() {}
 
-    /// One JSON object, keys grouped by concern.
-    public var json: String {
-        var w = JSONObjectWriter()
+    /// One JSON object, keys grouped by concern (`write(to:)` as text).
+    public var json: String { ExportBuffer.collecting { write(to: $0) } }
+
+    /// The JSON object written straight into `out`: the daemon writes status.json about once
+    /// a second from one reusable buffer, so no String is built per field or per write.
+    public func write(to out: ExportBuffer) {
+        var w = JSONByteWriter(out)
         w.field("class", "STATUS")
         w.field("version", version)
         w.field("pid", pid)
@@ -84,73 +88,79 @@ public struct DaemonStatus: Equatable, Sendable {
         w.field("line", line)
         w.field("uptime_s", uptimeSeconds)
         w.field("recording", recording)
-        var fix = JSONObjectWriter()
-        fix.field("mode", fixMode.map { Self.modeName($0) })
-        fix.field("valid", fixValid)
-        fix.field("time", fixTime?.rfc3339)
-        fix.field("lat", latitude, decimals: 7)
-        fix.field("lon", longitude, decimals: 7)
-        fix.field("alt_msl_m", altitudeMSLMetres, decimals: 1)
-        fix.field("hacc_m", horizontalAccuracyMetres, decimals: 1)
-        fix.field("speed_mps", speedMetresPerSecond, decimals: 2)
-        fix.field("sats_used", satellitesUsed)
-        fix.field("sats_in_view", satellitesInView)
-        fix.field("age_s", secondsSinceFix, decimals: 1)
-        fix.field("data_age_s", secondsSinceData, decimals: 1)
-        w.rawField("fix", fix.finished())
-        var trip = JSONObjectWriter()
-        trip.field("id", tripID)
-        trip.field("distance_m", tripDistanceMetres, decimals: 1)
-        trip.field("duration_s", tripDurationSeconds, decimals: 0)
-        trip.field("moving_s", tripMovingSeconds, decimals: 0)
-        trip.field("avg_speed_mps", tripAverageSpeed, decimals: 2)
-        trip.field("max_speed_mps", tripMaxSpeed, decimals: 2)
-        trip.field("last_sample", lastSampleTime?.rfc3339)
-        trip.field("samples", samplesWritten)
-        w.rawField("trip", trip.finished())
-        var log = JSONObjectWriter()
-        log.field("dir", logDirectory)
-        log.field("synced_records", logSyncedRecords)
-        log.field("unsynced_records", logUnsyncedRecords)
-        log.field("bytes_written", logBytesWritten)
-        log.field("segments_created", logSegments)
-        log.field("syncs", logSyncs)
-        log.field("error", logError)
-        log.field("stored_bytes", logStoredBytes)
-        log.field("quota_bytes", logQuotaBytes)
-        if let used = logStoredBytes, let quota = logQuotaBytes, quota > 0 {
-            log.field("quota_used_pct", Double(used) * 100 / Double(quota), decimals: 1)
+        w.object("fix") { fix in
+            fix.field("mode", fixMode.map { Self.modeName($0) })
+            fix.field("valid", fixValid)
+            Self.time(&fix, "time", fixTime)
+            fix.field("lat", latitude, decimals: 7)
+            fix.field("lon", longitude, decimals: 7)
+            fix.field("alt_msl_m", altitudeMSLMetres, decimals: 1)
+            fix.field("hacc_m", horizontalAccuracyMetres, decimals: 1)
+            fix.field("speed_mps", speedMetresPerSecond, decimals: 2)
+            fix.field("sats_used", satellitesUsed)
+            fix.field("sats_in_view", satellitesInView)
+            fix.field("age_s", secondsSinceFix, decimals: 1)
+            fix.field("data_age_s", secondsSinceData, decimals: 1)
         }
-        log.field("free_bytes", logFreeBytes)
-        log.field("ring_deleted_segments", ringDeletedSegments)
-        log.field("ring_deleted_bytes", ringDeletedBytes)
-        log.field("ring_deleted_through", ringDeletedThrough?.rfc3339)
-        log.field("dropped_records", logDroppedRecords)
-        w.rawField("log", log.finished())
-        var fixes = JSONObjectWriter()
-        fixes.field("total", fixCounters.total)
-        fixes.field("kept", fixCounters.kept)
-        var rejected = JSONObjectWriter()
-        rejected.field("invalid", fixCounters.invalid)
-        rejected.field("not_recording", fixCounters.notRecording)
-        rejected.field("inaccurate", fixCounters.inaccurate)
-        rejected.field("not_due", fixCounters.notDue)
-        rejected.field("too_close", fixCounters.tooClose)
-        rejected.field("stationary", fixCounters.stationary)
-        fixes.rawField("skipped", rejected.finished())
-        w.rawField("fixes", fixes.finished())
+        w.object("trip") { trip in
+            trip.field("id", tripID)
+            trip.field("distance_m", tripDistanceMetres, decimals: 1)
+            trip.field("duration_s", tripDurationSeconds, decimals: 0)
+            trip.field("moving_s", tripMovingSeconds, decimals: 0)
+            trip.field("avg_speed_mps", tripAverageSpeed, decimals: 2)
+            trip.field("max_speed_mps", tripMaxSpeed, decimals: 2)
+            Self.time(&trip, "last_sample", lastSampleTime)
+            trip.field("samples", samplesWritten)
+        }
+        w.object("log") { log in
+            log.field("dir", logDirectory)
+            log.field("synced_records", logSyncedRecords)
+            log.field("unsynced_records", logUnsyncedRecords)
+            log.field("bytes_written", logBytesWritten)
+            log.field("segments_created", logSegments)
+            log.field("syncs", logSyncs)
+            log.field("error", logError)
+            log.field("stored_bytes", logStoredBytes)
+            log.field("quota_bytes", logQuotaBytes)
+            if let used = logStoredBytes, let quota = logQuotaBytes, quota > 0 {
+                log.field("quota_used_pct", Double(used) * 100 / Double(quota), decimals: 1)
+            }
+            log.field("free_bytes", logFreeBytes)
+            log.field("ring_deleted_segments", ringDeletedSegments)
+            log.field("ring_deleted_bytes", ringDeletedBytes)
+            Self.time(&log, "ring_deleted_through", ringDeletedThrough)
+            log.field("dropped_records", logDroppedRecords)
+        }
+        w.object("fixes") { fixes in
+            fixes.field("total", fixCounters.total)
+            fixes.field("kept", fixCounters.kept)
+            fixes.object("skipped") { rejected in
+                rejected.field("invalid", fixCounters.invalid)
+                rejected.field("not_recording", fixCounters.notRecording)
+                rejected.field("inaccurate", fixCounters.inaccurate)
+                rejected.field("not_due", fixCounters.notDue)
+                rejected.field("too_close", fixCounters.tooClose)
+                rejected.field("stationary", fixCounters.stationary)
+            }
+        }
         w.field("led", ledPattern)
-        var c = JSONObjectWriter()
-        c.field("bytes", bytesRead)
-        c.field("nmea", nmeaFrames)
-        c.field("ubx", ubxFrames)
-        c.field("checksum_failures", checksumFailures)
-        c.field("bytes_skipped", bytesSkipped)
-        c.field("reconnects", reconnects)
-        c.field("module_restarts", moduleRestarts)
-        w.rawField("counters", c.finished())
+        w.object("counters") { c in
+            c.field("bytes", bytesRead)
+            c.field("nmea", nmeaFrames)
+            c.field("ubx", ubxFrames)
+            c.field("checksum_failures", checksumFailures)
+            c.field("bytes_skipped", bytesSkipped)
+            c.field("reconnects", reconnects)
+            c.field("module_restarts", moduleRestarts)
+        }
         w.field("last_error", lastError)
-        return w.finished()
+        w.end()
+    }
+
+    /// An RFC 3339 time (`UTCTime.rfc3339`), left out when nil.
+    private static func time(_ w: inout JSONByteWriter, _ k: StaticString, _ t: UTCTime?) {
+        guard let t else { return }
+        w.quoted(k) { $0.append(time: t) }
     }
 
     public static func modeName(_ mode: FixMode) -> String {

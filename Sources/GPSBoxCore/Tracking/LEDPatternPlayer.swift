@@ -43,12 +43,13 @@ public struct LEDPatternPlayer: Hashable, Sendable {
         var probe = t
         // Edges come from the pattern and from the flash window; where two coincide they can
         // cancel, so keep walking until the level really changes (a few steps at most).
+        // The earliest edge as a running minimum, not an array of candidates: this runs at
+        // every wake of the daemon, which allocates nothing per wake (issue 14).
         for _ in 0..<(2 * pattern.steps.count + 4) {
-            var candidates: [Int64] = []
-            if let b = nextBaseEdge(after: probe) { candidates.append(b) }
-            if let s = flashStartMs, s > probe { candidates.append(s) }
-            if let e = flashEndMs, e > probe { candidates.append(e) }
-            guard let next = candidates.min() else { return nil }
+            var earliest = nextBaseEdge(after: probe)
+            if let s = flashStartMs, s > probe, earliest.map({ s < $0 }) ?? true { earliest = s }
+            if let e = flashEndMs, e > probe, earliest.map({ e < $0 }) ?? true { earliest = e }
+            guard let next = earliest else { return nil }
             if level(atMs: next) != current { return next }
             probe = next
         }

@@ -1,7 +1,7 @@
 // The fixed-interval sampler: turns the receiver's stream of epoch fixes into the samples and
 // trip markers the track log stores. Pure and clock-injected: the daemon passes each fix with
 // the monotonic time it arrived, calls `tick` when it wakes without data, and carries out the
-// returned decisions in order.
+// returned decisions in order (held inline, not in an array: no allocation per fix).
 //
 // Per fix, in this order (each skip is counted in `counters`):
 // 1. Invalid: no time, no position, or the receiver says the solution is not valid
@@ -60,12 +60,12 @@ public struct Sampler: Sendable {
     }
 
     /// Feeds one epoch fix that arrived at `monotonicMs`.
-    public mutating func add(_ fix: Fix, monotonicMs: Int64) -> [SamplerDecision] {
+    public mutating func add(_ fix: Fix, monotonicMs: Int64) -> SamplerDecisions {
         guard fix.receiverValid, let sample = TrackSample(fix) else {
             counters.invalid += 1
-            return []
+            return SamplerDecisions()
         }
-        var out: [SamplerDecision] = []
+        var out = SamplerDecisions()
         let t = sample.time.rawValue
         if tripID != nil, let last = lastSample, abs(t - last.time.rawValue) > configuration.tripGapMs
             || (lastSampleMonotonicMs.map { monotonicMs - $0 > configuration.tripGapMs } ?? false) {
@@ -126,10 +126,10 @@ public struct Sampler: Sendable {
 
     /// Called when the daemon wakes without a sample: ends the open trip once no sample has
     /// been kept for the trip gap.
-    public mutating func tick(monotonicMs: Int64) -> [SamplerDecision] {
+    public mutating func tick(monotonicMs: Int64) -> SamplerDecisions {
         guard tripID != nil, let lastMono = lastSampleMonotonicMs,
-              monotonicMs - lastMono > configuration.tripGapMs else { return [] }
-        var out: [SamplerDecision] = []
+              monotonicMs - lastMono > configuration.tripGapMs else { return SamplerDecisions() }
+        var out = SamplerDecisions()
         closeTrip(.gap, into: &out)
         return out
     }
@@ -142,10 +142,10 @@ public struct Sampler: Sendable {
     }
 
     /// Turns recording on or off (`gpsbox record start|stop`); stopping closes the open trip.
-    public mutating func setRecording(_ on: Bool) -> [SamplerDecision] {
-        guard on != isRecording else { return [] }
+    public mutating func setRecording(_ on: Bool) -> SamplerDecisions {
+        guard on != isRecording else { return SamplerDecisions() }
         isRecording = on
-        var out: [SamplerDecision] = []
+        var out = SamplerDecisions()
         if on {
             pendingStartReason = .recordingToggled
         } else {
@@ -155,11 +155,11 @@ public struct Sampler: Sendable {
     }
 
     /// SIGUSR1.
-    public mutating func toggleRecording() -> [SamplerDecision] { setRecording(!isRecording) }
+    public mutating func toggleRecording() -> SamplerDecisions { setRecording(!isRecording) }
 
     /// The daemon is stopping: close the open trip so the log ends cleanly.
-    public mutating func shutdown() -> [SamplerDecision] {
-        var out: [SamplerDecision] = []
+    public mutating func shutdown() -> SamplerDecisions {
+        var out = SamplerDecisions()
         closeTrip(.shutdown, into: &out)
         return out
     }
@@ -193,7 +193,7 @@ public struct Sampler: Sendable {
         pendingStartReason = .boot
     }
 
-    private mutating func closeTrip(_ reason: TripBoundaryReason, into out: inout [SamplerDecision]) {
+    private mutating func closeTrip(_ reason: TripBoundaryReason, into out: inout SamplerDecisions) {
         guard let id = tripID else { return }
         if let end = lastFixTime ?? lastSample?.time { out.append(.tripStop(id: id, reason: reason, time: end)) }
         tripID = nil

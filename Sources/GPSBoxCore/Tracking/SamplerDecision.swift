@@ -43,3 +43,50 @@ public struct SamplerCounters: Hashable, Sendable {
 
     public var total: Int { kept + invalid + notRecording + inaccurate + notDue + tooClose + stationary }
 }
+
+/// What one sampler call decided, in order: at most a trip stop, a trip start and a sample.
+/// Held inline (three slots), not in an array: the sampler runs once per epoch, and the
+/// daemon's steady state allocates nothing per epoch or per sample (issue 14).
+public struct SamplerDecisions: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+    private var first: SamplerDecision?
+    private var second: SamplerDecision?
+    private var third: SamplerDecision?
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// For tests and comparisons: at most three decisions.
+    public init(arrayLiteral elements: SamplerDecision...) {
+        for e in elements { append(e) }
+    }
+
+    /// Adds a decision; a sampler call never makes more than three.
+    mutating func append(_ d: SamplerDecision) {
+        switch count {
+        case 0: first = d
+        case 1: second = d
+        case 2: third = d
+        default: preconditionFailure("a sampler call decides at most a stop, a start and a sample")
+        }
+        count += 1
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> SamplerDecision {
+        precondition(position >= 0 && position < count, "decision index out of range")
+        switch position {
+        case 0: return first!
+        case 1: return second!
+        default: return third!
+        }
+    }
+
+    public static func == (a: SamplerDecisions, b: SamplerDecisions) -> Bool { a.elementsEqual(b) }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(count)
+        for d in self { h.combine(d) }
+    }
+}

@@ -143,6 +143,7 @@ public final class ControlSocket {
 
     /// Drops connections that sent nothing within the timeout.
     public func expire(now: Int64) {
+        guard !pending.isEmpty else { return }  // called at every wake of the daemon: no copy of an empty array
         pending.removeAll { p in
             guard now - p.since > Self.requestTimeoutMs else { return false }
             close(p.fd)

@@ -93,6 +93,7 @@ extension Daemon {
         if old.tripGap != new.tripGap { noteTripGap(now: now) }
         if old.led != new.led { led = LEDDriver(led: Self.makeLED(new, log: log)) }
         statusFile = new.statusFile.isEmpty ? nil : StatusFile(path: new.statusFile)
+        statusDocument.invalidate()
     }
 
     var fault: StatusFault? {
@@ -132,7 +133,7 @@ extension Daemon {
         s.state = stateName
         s.device = link?.summary ?? (config.i2c.map { $0.devicePath } ?? config.device)
         s.receiver = receiverSummary
-        s.line = module.line?.summary
+        s.line = module.lineSummary
         s.moduleRestarts = module.restartsNoticed
         s.uptimeSeconds = (now - startedAt) / 1000
         s.recording = session.isRecording
@@ -192,17 +193,25 @@ extension Daemon {
         return s
     }
 
+    /// status.json (rewritten only when its bytes change) and systemd's status line.
     func writeStatus(now: Int64) {
         let s = status(now: now)
         if let file = statusFile {
-            do { try file.write(s.json) } catch {
-                warnLimited(.warning, "status file: \(error)", [], now: now)
+            statusDocument.update(s) { bytes in
+                do {
+                    try file.write(bytes)
+                    return true
+                } catch {
+                    warnLimited(.warning, "status file: \(error)", [], now: now)
+                    return false
+                }
             }
         }
+        guard let notifier else { return }  // the text is only built for systemd
         var text = s.state
         if let d = s.tripDistanceMetres { text += ", trip \(Int(d)) m" }
         text += ", \(s.samplesWritten) samples"
-        try? notifier?.status(text)
+        try? notifier.status(text)
     }
 
     func shutdown() {

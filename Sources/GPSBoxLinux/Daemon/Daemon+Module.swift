@@ -7,7 +7,9 @@ import GPSBoxCore
 /// link supervisor's).
 struct ModuleState {
     /// The line choice of the last configuration (nil: not configured).
-    var line: ReceiverLineChoice?
+    var line: ReceiverLineChoice? { didSet { lineSummary = line?.summary } }
+    /// `line.summary`, built once per configuration rather than at every status write.
+    private(set) var lineSummary: String?
     var restartsNoticed = 0
 }
 

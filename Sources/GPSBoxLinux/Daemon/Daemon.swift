@@ -47,6 +47,8 @@ public final class Daemon {
     let notifier: SystemdNotifier?
     let watchdogIntervalMs: Int64?
     var statusFile: StatusFile?
+    /// status.json's last bytes and the buffer it is rendered in.
+    let statusDocument = StatusDocument()
     var running = true
     let startedAt: Int64
     var nextStatusAt: Int64 = 0
@@ -122,44 +124,56 @@ public final class Daemon {
             let now = env.clock()
             if link == nil, supervisor.wantsOpen(nowMs: now) { connect(now: now) }
             serviceTimers(now: now)
-            // After the read pause the fd is watched again; a link without one (DDC) is read
-            // on its own polling delay.
-            var watchDevice = false
-            if let l = link {
-                switch supervisor.readAction(nowMs: now, hasDescriptor: l.pollDescriptor != nil) {
-                case .readNow: readDevice(now: now)
-                case .watch: watchDevice = true
-                case .wait: break
-                }
-            }
-            poll.removeAll()
-            let signalSlot = poll.watch(signals.fd)
-            let firstControlSlot = poll.count
-            if let c = control {
-                for i in 0..<c.descriptorCount { poll.watch(c.descriptor(at: i)) }
-            }
-            let controlSlots = firstControlSlot..<poll.count
-            feed?.watch(in: &poll)
-            var deviceSlot: Int?
-            if watchDevice, let fd = link?.pollDescriptor { deviceSlot = poll.watch(fd) }
-            let before = env.clock()
-            let timeout = nextDeadline(now: before).timeoutMs(nowMs: before)
-            do {
-                _ = try poll.wait(timeoutMilliseconds: timeout)
-            } catch {
-                log(.error, "poll failed: \(error)")
-                break
-            }
-            let after = env.clock()
-            if !poll.events(at: signalSlot).isEmpty { handleSignals(now: after) }
-            for slot in controlSlots where !poll.events(at: slot).isEmpty {
-                control?.service(poll.descriptor(at: slot), now: after) { answer($0, now: after) }
-            }
-            feed?.service(poll, now: after)
-            if let slot = deviceSlot, !poll.events(at: slot).isEmpty { readDevice(now: after) }
+            // One poll per read: when the read pause is over and the last read got bytes, the
+            // device is read now, without asking poll(2) first (ReadPacing).
+            if deviceAction(now: now) == .readNow { readDevice(now: now) }
+            guard waitAndServe() else { break }
         }
         shutdown()
         return 0
+    }
+
+    // MARK: waiting
+
+    /// Sleeps in poll(2) until a watched fd is ready or the earliest deadline passes, then
+    /// serves what woke it: signals, `gpsbox record` clients, the device. Returns false when
+    /// poll itself failed (the daemon stops).
+    func waitAndServe() -> Bool {
+        let before = env.clock()
+        poll.removeAll()
+        let signalSlot = poll.watch(signals.fd)
+        let firstControlSlot = poll.count
+        if let c = control {
+            for i in 0..<c.descriptorCount { poll.watch(c.descriptor(at: i)) }
+        }
+        let controlSlots = firstControlSlot..<poll.count
+        feed?.watch(in: &poll)
+        // The device is watched only when its pause is over and the last read found nothing:
+        // during the pause bytes gather unseen (its end is a deadline), and a read due
+        // without a poll keeps that deadline, already past, as a zero timeout.
+        var deviceSlot: Int?
+        if let fd = link?.pollDescriptor, deviceAction(now: before) == .watch { deviceSlot = poll.watch(fd) }
+        let timeout = nextDeadline(now: before).timeoutMs(nowMs: before)
+        do {
+            _ = try poll.wait(timeoutMilliseconds: timeout)
+        } catch {
+            log(.error, "poll failed: \(error)")
+            return false
+        }
+        let after = env.clock()
+        if !poll.events(at: signalSlot).isEmpty { handleSignals(now: after) }
+        for slot in controlSlots where !poll.events(at: slot).isEmpty {
+            control?.service(poll.descriptor(at: slot), now: after) { answer($0, now: after) }
+        }
+        feed?.service(poll, now: after)
+        if let slot = deviceSlot, !poll.events(at: slot).isEmpty { readDevice(now: after) }
+        return true
+    }
+
+    /// What the read pacing wants of the device at `now` (`.wait` without a link).
+    func deviceAction(now: Int64) -> ReadPacing.Action {
+        guard let l = link else { return .wait }
+        return supervisor.readAction(nowMs: now, hasDescriptor: l.pollDescriptor != nil)
     }
 
     // MARK: deadlines and timers
@@ -182,7 +196,8 @@ public final class Daemon {
     func serviceTimers(now: Int64) {
         // Not while another process holds the folder or it cannot be made (see checkLogFolder).
         if supervisor.wantsWriter(nowMs: now), folderLock != nil || storageFailure == nil { openWriter(now: now) }
-        if var c = configurator, let deadline = c.deadlineMs, now >= deadline {
+        // The deadline is read in place: binding the configurator first would copy it at every wake.
+        if let deadline = configurator?.deadlineMs, now >= deadline, var c = configurator {
             let actions = c.tick(nowMs: now)
             configurator = c
             perform(actions, now: now)

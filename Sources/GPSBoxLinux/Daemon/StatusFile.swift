@@ -8,18 +8,31 @@ import GPSBoxSystem
 
 public struct StatusFile {
     public let path: String
+    /// Built once: the daemon writes about once a second.
+    public let temporaryPath: String
 
-    public init(path: String) { self.path = path }
+    public init(path: String) {
+        self.path = path
+        temporaryPath = path + ".tmp"
+    }
 
-    public var temporaryPath: String { path + ".tmp" }
-
+    /// Replaces the file with one line of text (a newline is added).
     public func write(_ text: String) throws(SystemError) {
+        let line = Array((text + "\n").utf8)
+        let result = line.withUnsafeBytes { raw in
+            Result { () throws(SystemError) in try write(raw) }
+        }
+        try result.get()
+    }
+
+    /// Replaces the file with `bytes` (the caller ends them with a newline).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         let tmp = temporaryPath
         do {
-            let file = OutputFile(try createExclusively(tmp))
-            file.write(text + "\n")
-            file.flush()
-            if let error = file.error {
+            let file = try createExclusively(tmp)
+            do {
+                try file.writeAll(bytes)
+            } catch {
                 unlink(tmp)
                 throw error
             }

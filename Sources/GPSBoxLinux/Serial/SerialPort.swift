@@ -2,9 +2,11 @@
 // in raw 8N1 mode without flow control: the receiver has no RTS/CTS wired on a Pi header,
 // and XON/XOFF bytes occur inside binary UBX payloads.
 //
-// Reads are blocking and batched: `read` sleeps in poll(2) until bytes arrive or the timeout
-// passes, then takes everything the kernel has buffered in one read(2). The fd keeps VMIN=1,
-// VTIME=0, so a read after poll reported readable never returns 0 unless the device is gone.
+// Reads are batched: `read` sleeps in poll(2) until bytes arrive or the timeout passes, then
+// takes everything the kernel has buffered in one read(2). The fd stays O_NONBLOCK, so a read
+// with timeout 0 is one read(2) and no poll(2) (the daemon's loop has already waited: one
+// poll per read, issue 14): nothing there is EAGAIN, a read of nothing. With VMIN=1, VTIME=0
+// a read(2) that returns 0 is end of file, never "nothing yet": the device is gone.
 import GPSBoxCore
 import GPSBoxSystem
 import Glibc
@@ -23,9 +25,10 @@ public final class SerialPort {
 
     /// Opens `path` exclusively and configures raw 8N1 at `baud`.
     ///
-    /// O_NONBLOCK only for the open itself (a port without carrier would otherwise block
-    /// until DCD rises; CLOCAL then makes carrier irrelevant), O_NOCTTY so a daemon never
-    /// acquires a controlling terminal, TIOCEXCL so a second gpsbox or gpsd gets EBUSY.
+    /// O_NONBLOCK for the open (a port without carrier would otherwise block until DCD rises;
+    /// CLOCAL then makes carrier irrelevant) and kept for reads and writes (see above; a full
+    /// output queue waits in `write`), O_NOCTTY so a daemon never acquires a controlling
+    /// terminal, TIOCEXCL so a second gpsbox or gpsd gets EBUSY.
     public init(path: String, baud: BaudRate) throws(SerialError) {
         self.path = path
         self.baud = baud
@@ -35,11 +38,6 @@ public final class SerialPort {
             throw error.errno == EBUSY ? .busy(path: path) : .system(error)
         }
         try call("ioctl(TIOCEXCL)") { ioctl(descriptor.rawValue, UInt(TIOCEXCL)) }
-        do {
-            try descriptor.setStatusFlag(O_NONBLOCK, false)
-        } catch {
-            throw .system(error)
-        }
         try configure(baud: baud, when: TCSANOW)
     }
 
@@ -62,17 +60,19 @@ public final class SerialPort {
     }
 
     /// Reads into `buffer` what arrives within `timeoutMilliseconds` (0: only what is
-    /// already buffered, e.g. after the daemon's PollSet reported the port readable;
+    /// already buffered, one read(2) without a poll(2): the daemon's loop did the waiting;
     /// negative: wait as long as it takes).
     /// Returns the byte count; 0 means the timeout passed with nothing to read.
     /// Throws `.deviceGone` on end of file, EIO, ENXIO or ENODEV.
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int) throws(SerialError) -> Int {
-        var ready = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-        let n = poll(&ready, 1, Int32(clamping: timeoutMilliseconds))
-        if n == 0 { return 0 }
-        if n < 0 {
-            if currentErrno() == EINTR { return 0 }
-            throw .system(SystemError(call: "poll", path: path, errno: currentErrno()))
+        if timeoutMilliseconds != 0 {
+            var ready = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+            let n = poll(&ready, 1, Int32(clamping: timeoutMilliseconds))
+            if n == 0 { return 0 }
+            if n < 0 {
+                if currentErrno() == EINTR { return 0 }
+                throw .system(SystemError(call: "poll", path: path, errno: currentErrno()))
+            }
         }
         // The seam retries EINTR; EAGAIN (nothing there after all) is a read of nothing, and
         // the caller polls again.
@@ -102,13 +102,26 @@ public final class SerialPort {
         return n
     }
 
-    /// Writes every byte (commands are small; the kernel queues them). A vanished device is
-    /// `.deviceGone`, as for reads.
+    /// Writes every byte (commands are small; the kernel queues them). The fd is non-blocking:
+    /// a full output queue (a slow line) waits in poll(2) until it drains, as a blocking
+    /// write would. A vanished device is `.deviceGone`, as for reads.
     public func write(_ bytes: [UInt8]) throws(SerialError) {
-        let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(SystemError) in try descriptor.writeAll(raw) }
-        }
-        if case .failure(let error) = result {
+        var offset = 0
+        var stalls = 0
+        while offset < bytes.count {
+            var written = 0
+            let result = bytes.withUnsafeBytes { raw in
+                Result { () throws(SystemError) in
+                    try descriptor.writeAll(UnsafeRawBufferPointer(rebasing: raw[offset...]), written: &written)
+                }
+            }
+            offset += written
+            guard case .failure(let error) = result else { return }
+            stalls = written > 0 ? 0 : stalls + 1
+            if error.errno == EAGAIN, stalls <= 5 {  // a queue that moves nothing for 5 s: give up
+                var room = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
+                if poll(&room, 1, 1000) >= 0 || currentErrno() == EINTR { continue }
+            }
             if [EIO, ENXIO, ENODEV].contains(error.errno) { throw .deviceGone(path: path) }
             throw .system(error)
         }
@@ -128,8 +141,8 @@ public final class SerialPort {
         tio.c_cflag &= ~(tcflag_t(CRTSCTS) | tcflag_t(CSTOPB | PARENB | CSIZE))
         tio.c_cflag |= tcflag_t(CS8 | CLOCAL | CREAD)
         tio.c_iflag &= ~tcflag_t(IXON | IXOFF | IXANY)
-        // VMIN=1, VTIME=0: read blocks for at least one byte and then returns everything
-        // buffered; poll(2) before it provides the timeout.
+        // VMIN=1, VTIME=0: a read returns everything buffered, EAGAIN when nothing is (the
+        // fd is non-blocking) and 0 only at end of file; poll(2) provides any timeout.
         withUnsafeMutableBytes(of: &tio.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
