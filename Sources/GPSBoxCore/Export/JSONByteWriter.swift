@@ -56,9 +56,18 @@ public struct JSONByteWriter {
                 p[n] = UInt8(ascii: "-")
                 n += 1
             }
-            let scale = ExportBuffer.power(decimals)
-            n += ExportBuffer.writeDecimal(magnitude / scale, to: p + n)
-            var fraction = magnitude % scale
+            // TPV's decimals as constants, so that these divisions compile to multiplications.
+            let whole: UInt64
+            var fraction: UInt64
+            switch decimals {
+            case 0: (whole, fraction) = (magnitude, 0)
+            case 3: (whole, fraction) = (magnitude / 1000, magnitude % 1000)
+            case 9: (whole, fraction) = (magnitude / 1_000_000_000, magnitude % 1_000_000_000)
+            default:
+                let scale = ExportBuffer.power(decimals)
+                (whole, fraction) = (magnitude / scale, magnitude % scale)
+            }
+            n += ExportBuffer.writeDecimal(whole, to: p + n)
             if fraction != 0 {
                 var width = decimals
                 while fraction % 10 == 0 { fraction /= 10; width -= 1 }
