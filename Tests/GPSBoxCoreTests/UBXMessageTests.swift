@@ -45,6 +45,21 @@ import Testing
         #expect(error == .lengthMismatch(.navSAT, length: 20, expected: 44))
     }
 
+    /// usedCount reads bit 3 of each block's flags straight off the payload; it must count what
+    /// the per-satellite view says, in a slice that does not start at index 0.
+    @Test func usedCountIsTheSatellitesWithSvUsedSet() throws {
+        var p = [UInt8](repeating: 0xEE, count: 3) + [UInt8](repeating: 0, count: 8 + 12 * 4) + [0xFF]
+        p[3 + 4] = 1
+        p[3 + 5] = 4
+        for (i, flags) in [UInt8(0x08), 0x07, 0xFF, 0x0F].enumerated() { p[3 + 8 + 12 * i + 8] = flags }
+        p[3 + 8 + 12 * 1 + 9] = 0x08  // a set bit in the next flags byte is not svUsed
+        let sat = try NavSAT(p[3..<(p.count - 1)])
+        #expect(sat.usedCount == 3)
+        #expect(sat.usedCount == sat.filter(\.svUsed).count)
+        let none: [UInt8] = [0, 0, 0, 0, 1, 0, 0, 0]  // version 1, no satellites
+        #expect(try NavSAT(none[...]).usedCount == 0)
+    }
+
     @Test func valgetAnswerIsReadByKeyAndMustFillThePayload() throws {
         var p: [UInt8] = [1, 0, 0, 0]
         p += [0x01, 0x00, 0x21, 0x30, 0x64, 0x00]              // CFG-RATE-MEAS = 100 (U2)

@@ -89,6 +89,16 @@ public final class ExportBuffer {
         count += bytes.count
     }
 
+    /// Room for up to `maximum` bytes (at most 256), written in place by `body`, which returns
+    /// how many it wrote: the JSON writers' per-field path, one bounds check per field and no
+    /// copy through a scratch buffer.
+    @inline(__always)
+    public func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        precondition(maximum <= 256, "ExportBuffer.write(upTo:) writes at most 256 bytes")
+        reserve(maximum)
+        count += body(storage + count)
+    }
+
     /// Text escaped for XML character data and attribute values (XML 1.0 §2.4, §3.3.3).
     public func appendXMLEscaped(_ s: String) {
         for b in s.utf8 {
@@ -180,23 +190,54 @@ public final class ExportBuffer {
     // Caller has reserved room (at most 20 digits).
     @inline(__always)
     private func appendDigits(_ v: UInt64) {
-        var width = 1
-        var t = v
-        while t >= 10 { t /= 10; width += 1 }
-        writeDigits(v, width: width)
+        count += Self.writeDecimal(v, to: storage + count)
     }
 
     // The last `width` decimal digits of v, zero-padded; the caller has reserved room.
     @inline(__always)
     private func writeDigits(_ v: UInt64, width: Int) {
-        var v = v
-        var i = width - 1
-        while i >= 0 {
-            storage[count + i] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-            i -= 1
-        }
+        Self.writeDecimal(v, width: width, to: storage + count)
         count += width
+    }
+
+    /// Number of decimal digits of `v` (1 for 0).
+    @inline(__always)
+    static func decimalDigitCount(_ v: UInt64) -> Int {
+        var n = 1
+        var t = v
+        while t >= 100 { t /= 100; n += 2 }
+        return t >= 10 ? n + 1 : n
+    }
+
+    /// `v` in decimal at `p`; returns the digits written (at most 20).
+    @inline(__always)
+    static func writeDecimal(_ v: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let n = decimalDigitCount(v)
+        writeDecimal(v, width: n, to: p)
+        return n
+    }
+
+    /// The last `width` decimal digits of `v` at `p`, zero-padded, two digits per division.
+    @inline(__always)
+    static func writeDecimal(_ v: UInt64, width: Int, to p: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        var v = v
+        var i = width
+        while i >= 2 {
+            let r = Int(truncatingIfNeeded: v % 100)
+            v /= 100
+            i -= 2
+            p[i] = pairs[2 &* r]
+            p[i &+ 1] = pairs[2 &* r &+ 1]
+        }
+        if i == 1 { p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10) }
+    }
+
+    /// "00" to "99", for writing two digits per division.
+    // A computed literal, not a stored `static let`: no lazy-initialisation check per use.
+    @inline(__always)
+    static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     /// 10^n for n in 0...18.

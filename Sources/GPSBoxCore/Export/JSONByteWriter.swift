@@ -23,67 +23,72 @@ public struct JSONByteWriter {
 
     @inline(__always)
     private mutating func key(_ k: StaticString) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buf in
-            out.append(bytes: UnsafeBufferPointer(rebasing: buf[0..<writeKey(k, into: buf)]))
-        }
+        out.write(upTo: 128) { writeKey(k, into: $0) }
     }
 
-    /// `,"key":` (no comma first) into `buf`; returns the bytes written. Keys are short literals.
+    /// `,"key":` (no comma first) at `p`; returns the bytes written (at most 68: keys are short
+    /// literals, cut at 64 bytes).
     @inline(__always)
-    private mutating func writeKey(_ k: StaticString, into buf: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    private mutating func writeKey(_ k: StaticString, into p: UnsafeMutablePointer<UInt8>) -> Int {
         var n = 0
         if !first {
-            buf[0] = UInt8(ascii: ",")
+            p[0] = UInt8(ascii: ",")
             n = 1
         }
         first = false
-        buf[n] = UInt8(ascii: "\"")
+        p[n] = UInt8(ascii: "\"")
         let length = min(k.utf8CodeUnitCount, 64)
-        UnsafeMutableRawPointer(buf.baseAddress! + n + 1).copyMemory(from: k.utf8Start, byteCount: length)
+        (p + n + 1).update(from: k.utf8Start, count: length)
         n += 1 + length
-        buf[n] = UInt8(ascii: "\"")
-        buf[n + 1] = UInt8(ascii: ":")
+        p[n] = UInt8(ascii: "\"")
+        p[n + 1] = UInt8(ascii: ":")
         return n + 2
     }
 
-    /// `,"key":` and `magnitude / 10^decimals` (with its sign, trailing fraction zeros trimmed)
-    /// through one small stack buffer: one copy into the output per field, as ExportBuffer's
+    /// `,"key":` and `magnitude / 10^decimals` (with its sign, trailing fraction zeros trimmed),
+    /// written in place in the output (at most 68 + 1 + 20 + 1 + 18 bytes), as ExportBuffer's
     /// `append(fixed:decimals:)` prints it.
     @inline(__always)
     private mutating func number(_ k: StaticString, negative: Bool, _ magnitude: UInt64, decimals: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buf in
-            var n = writeKey(k, into: buf)
+        out.write(upTo: 128) { p in
+            var n = writeKey(k, into: p)
             if negative {
-                buf[n] = UInt8(ascii: "-")
+                p[n] = UInt8(ascii: "-")
                 n += 1
             }
-            var p: UInt64 = 1
-            for _ in 0..<decimals { p &*= 10 }
-            var whole = magnitude / p
-            var fraction = magnitude % p
-            var digits = 1
-            var t = whole
-            while t >= 10 { t /= 10; digits += 1 }
-            var i = n + digits - 1
-            while i >= n {
-                buf[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-                whole /= 10
-                i -= 1
+            // TPV's decimals as constants, so that these divisions compile to multiplications.
+            let whole: UInt64
+            var fraction: UInt64
+            switch decimals {
+            case 0: (whole, fraction) = (magnitude, 0)
+            case 3: (whole, fraction) = (magnitude / 1000, magnitude % 1000)
+            case 9: (whole, fraction) = (magnitude / 1_000_000_000, magnitude % 1_000_000_000)
+            default:
+                let scale = ExportBuffer.power(decimals)
+                (whole, fraction) = (magnitude / scale, magnitude % scale)
             }
-            n += digits
+            n += ExportBuffer.writeDecimal(whole, to: p + n)
             if fraction != 0 {
                 var width = decimals
                 while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-                buf[n] = UInt8(ascii: ".")
-                i = n + width
-                while i > n {
-                    buf[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-                    fraction /= 10
-                    i -= 1
-                }
+                p[n] = UInt8(ascii: ".")
+                ExportBuffer.writeDecimal(fraction, width: width, to: p + n + 1)
                 n += width + 1
             }
-            out.append(bytes: UnsafeBufferPointer(rebasing: buf[0..<n]))
+            return n
+        }
+    }
+
+    /// `,"key":"text"` for a literal that needs no JSON escaping (a class name).
+    public mutating func field(_ k: StaticString, literal v: StaticString) {
+        out.write(upTo: 256) { p in
+            var n = writeKey(k, into: p)
+            let length = min(v.utf8CodeUnitCount, 128)
+            p[n] = UInt8(ascii: "\"")
+            (p + n + 1).update(from: v.utf8Start, count: length)
+            n += length + 1
+            p[n] = UInt8(ascii: "\"")
+            return n + 1
         }
     }
 
@@ -156,6 +161,8 @@ public struct JSONByteWriter {
     /// `v / 10^decimals`, printed from the integer (trailing zeros trimmed). Identical to
     /// `field(k, Double(v) / 10^decimals, decimals: decimals)`: below 10^14 that Double times
     /// 10^decimals rounds back to `v` exactly; larger values take that path.
+    // Inlined so that the divisions by 10^decimals are by a constant (multiplications).
+    @inline(__always)
     public mutating func field(_ k: StaticString, fixed v: Int64?, decimals: Int) {
         guard let v else { return }
         guard v.magnitude < 100_000_000_000_000 else {

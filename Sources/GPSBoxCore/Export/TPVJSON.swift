@@ -20,7 +20,7 @@ public enum TPVJSON {
     /// The object for `fix`, without the newline.
     public static func write(_ fix: Fix, device: String? = nil, to out: ExportBuffer) {
         var w = JSONByteWriter(out)
-        w.field("class", "TPV")
+        w.field("class", literal: "TPV")
         w.field("device", device)
         if let q = fix.quality, q != .gps, q != .unknown { w.field("status", Int(q.rawValue)) }
         let mode = fix.time == nil && fix.latitude == nil && fix.mode == .none ? 0 : fix.mode.gpsdMode

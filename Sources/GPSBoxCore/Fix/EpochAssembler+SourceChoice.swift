@@ -95,10 +95,12 @@ struct RecentTimesOfDay: Sendable {
 }
 
 /// The raw sentences of the NMEA epoch in progress, kept unparsed until the epoch closes: when
-/// the epoch's UBX solution arrives they are never parsed. One byte store and one list of end
-/// offsets, reserved once and reused, so buffering costs no allocation per sentence.
+/// the epoch's UBX solution arrives they are never parsed. One byte store of `capacity` bytes,
+/// allocated once and filled from the front (a plain copy per sentence, no Array growth path),
+/// and one list of end offsets, reserved once and reused: no allocation per sentence.
 struct NMEAEpochBuffer: Sendable {
     private var bytes: [UInt8] = []
+    private var used = 0
     private var ends: [Int] = []
     /// A bound so that a stream of sentences that never change time cannot grow it without limit;
     /// beyond it sentences are decoded as they arrive.
@@ -108,18 +110,25 @@ struct NMEAEpochBuffer: Sendable {
 
     /// Keeps a copy of `sentence`; false when the buffer is full.
     mutating func append(_ sentence: ArraySlice<UInt8>) -> Bool {
-        if bytes.capacity == 0 {
-            bytes.reserveCapacity(4096)
+        if bytes.isEmpty {
+            bytes = Array(repeating: 0, count: Self.capacity)
             ends.reserveCapacity(64)
         }
-        guard bytes.count + sentence.count <= Self.capacity else { return false }
-        bytes.append(contentsOf: sentence)
-        ends.append(bytes.count)
+        let start = used
+        guard start + sentence.count <= Self.capacity else { return false }
+        sentence.withUnsafeBufferPointer { source in
+            bytes.withUnsafeMutableBufferPointer { store in
+                guard let from = source.baseAddress, let to = store.baseAddress else { return }
+                (to + start).update(from: from, count: source.count)
+            }
+        }
+        used = start + sentence.count
+        ends.append(used)
         return true
     }
 
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        used = 0
         ends.removeAll(keepingCapacity: true)
     }
 

@@ -46,6 +46,19 @@ public struct NavSAT: Sendable, RandomAccessCollection {
         return Satellite(payload: payload, base: Self.minimumLength + Self.blockLength * i)
     }
 
-    /// Satellites whose svUsed flag is set.
-    public var usedCount: Int { reduce(0) { $0 + ($1.svUsed ? 1 : 0) } }
+    /// Satellites whose svUsed flag is set: bit 3 of each block's flags, read from the low
+    /// byte straight off the payload (the epoch assembler asks for every NAV-SAT; going
+    /// through a Satellite view per block cost more than the rest of the message).
+    public var usedCount: Int {
+        let count = Int(numSvs)
+        return payload.withUnsafeBufferPointer { bytes in
+            var used = 0
+            var flags = Self.minimumLength + 8
+            for _ in 0..<count {
+                used &+= Int(bytes[flags] >> 3 & 1)
+                flags &+= Self.blockLength
+            }
+            return used
+        }
+    }
 }
