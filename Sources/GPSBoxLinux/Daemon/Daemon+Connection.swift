@@ -49,12 +49,14 @@ extension Daemon {
         return opened.link
     }
 
-    /// Opens the module; auto-baud keeps serving signals while it listens.
+    /// Opens the module; auto-baud keeps serving signals, the control socket and the gpsd feed
+    /// while it listens.
     var linkOpener: ReceiverLinkOpener {
         var opener = ReceiverLinkOpener(configuration: config, log: log, clock: env.clock)
-        opener.wakeDescriptor = signals.fd
-        opener.onWake = { [unowned self] in
-            self.handleSignals(now: self.env.clock())
+        var slots = OwnSlots()
+        opener.watchOwnDescriptors = { [unowned self] poll in slots = self.watchOwnDescriptors(in: &poll) }
+        opener.serveOwnDescriptors = { [unowned self] poll in
+            self.serveOwnDescriptors(poll, slots, now: self.env.clock())
             return !self.running
         }
         opener.onIdle = { [unowned self] in self.serviceOutward(now: self.env.clock()) }

@@ -141,13 +141,7 @@ public final class Daemon {
     func waitAndServe() -> Bool {
         let before = env.clock()
         poll.removeAll()
-        let signalSlot = poll.watch(signals.fd)
-        let firstControlSlot = poll.count
-        if let c = control {
-            for i in 0..<c.descriptorCount { poll.watch(c.descriptor(at: i)) }
-        }
-        let controlSlots = firstControlSlot..<poll.count
-        feed?.watch(in: &poll)
+        let own = watchOwnDescriptors(in: &poll)
         // The device is watched only when its pause is over and the last read found nothing:
         // during the pause bytes gather unseen (its end is a deadline), and a read due
         // without a poll keeps that deadline, already past, as a zero timeout.
@@ -161,13 +155,39 @@ public final class Daemon {
             return false
         }
         let after = env.clock()
-        if !poll.events(at: signalSlot).isEmpty { handleSignals(now: after) }
-        for slot in controlSlots where !poll.events(at: slot).isEmpty {
-            control?.service(poll.descriptor(at: slot), now: after) { answer($0, now: after) }
-        }
-        feed?.service(poll, now: after)
+        serveOwnDescriptors(poll, own, now: after)
         if let slot = deviceSlot, !poll.events(at: slot).isEmpty { readDevice(now: after) }
         return true
+    }
+
+    /// Where the daemon's own descriptors sit in a poll set (see `watchOwnDescriptors`).
+    struct OwnSlots {
+        var signal = 0
+        var control = 0..<0
+    }
+
+    /// Adds the daemon's own descriptors to `poll`: the signalfd, the control socket and the
+    /// gpsd feed's sockets. The main loop and auto-baud's listening (Daemon+Connection) both
+    /// watch them, so SIGTERM, `gpsbox record` and gpsd clients are served during a rate scan too.
+    func watchOwnDescriptors(in poll: inout PollSet) -> OwnSlots {
+        var slots = OwnSlots()
+        slots.signal = poll.watch(signals.fd)
+        let firstControlSlot = poll.count
+        if let c = control {
+            for i in 0..<c.descriptorCount { poll.watch(c.descriptor(at: i)) }
+        }
+        slots.control = firstControlSlot..<poll.count
+        feed?.watch(in: &poll)
+        return slots
+    }
+
+    /// Serves what a wait reported on the slots `watchOwnDescriptors` added.
+    func serveOwnDescriptors(_ poll: PollSet, _ slots: OwnSlots, now: Int64) {
+        if !poll.events(at: slots.signal).isEmpty { handleSignals(now: now) }
+        for slot in slots.control where !poll.events(at: slot).isEmpty {
+            control?.service(poll.descriptor(at: slot), now: now) { answer($0, now: now) }
+        }
+        feed?.service(poll, now: now)
     }
 
     /// What the read pacing wants of the device at `now` (`.wait` without a link).

@@ -13,10 +13,11 @@ public struct ReceiverLinkOpener {
     public let configuration: GPSBoxConfiguration
     public let log: DaemonLog
     public let clock: () -> Int64
-    /// Auto-baud listens for up to ~11 s; the daemon passes its signal fd here so SIGTERM and
-    /// friends are served meanwhile (`onWake` handles them and says whether to give up).
-    public var wakeDescriptor: Int32?
-    public var onWake: () -> Bool = { false }
+    /// Auto-baud listens for up to ~11 s; the daemon adds its own descriptors (signals, the
+    /// control socket, the gpsd feed's sockets) to each wait here, so they are served meanwhile.
+    public var watchOwnDescriptors: (inout PollSet) -> Void = { _ in }
+    /// Serves what a wait reported on those descriptors; returns true to give up (SIGTERM).
+    public var serveOwnDescriptors: (PollSet) -> Bool = { _ in false }
     /// Called at every wake while auto-baud listens; returns when it next needs a call
     /// (monotonic ms, nil: no need). The daemon keeps its LED blinking, its status file fresh
     /// and systemd's watchdog fed here: a scan of every rate takes 11 s or more.
@@ -72,12 +73,13 @@ public struct ReceiverLinkOpener {
     }
 
     /// Listens at each candidate rate on the open port (AutoBaud's step API under poll(2)),
-    /// waking early for `wakeDescriptor`. Returns the rate and the bytes that proved it, or nil
-    /// (every rate tried, or `onWake` asked to stop).
+    /// serving the caller's own descriptors meanwhile. Returns the rate and the bytes that proved
+    /// it, or nil (every rate tried, or `serveOwnDescriptors` asked to stop).
     public func detectBaud(on port: SerialPort, preferred: BaudRate?) throws(SerialError) -> (rate: BaudRate?, bytes: [UInt8]) {
         var detector = AutoBaud(counter: FrameSplitter(), preferred: preferred)
         _ = detector.start(now: clock())
         var step = try detector.advance(on: port, now: clock())
+        var poll = PollSet()
         while true {
             switch step {
             case .found(let rate):
@@ -85,12 +87,12 @@ public struct ReceiverLinkOpener {
             case .exhausted:
                 return (nil, [])
             case .listen(_, let deadline):
-                var poll = PollSet()
+                poll.removeAll()
                 _ = poll.watch(port.fd)
-                let wakeSlot = wakeDescriptor.map { poll.watch($0) }
+                watchOwnDescriptors(&poll)
                 let until = min(deadline, onIdle() ?? deadline)
                 _ = try? poll.wait(timeoutMilliseconds: Int(max(0, until - clock())))
-                if let slot = wakeSlot, !poll.events(at: slot).isEmpty, onWake() { return (nil, []) }
+                if serveOwnDescriptors(poll) { return (nil, []) }
                 step = try detector.advance(on: port, now: clock())
             }
         }
