@@ -176,7 +176,7 @@ sed "s|^ExecStart=/usr/bin/gpsbox |ExecStart=$bindir/gpsbox |; s|file:/usr/share
 chmod 0644 "$(d "$unitdir/gpsbox.service")"
 install -m 0644 "$repo/board/99-gpsbox.rules" "$(d "$udevdir/99-gpsbox.rules")"
 install -m 0644 "$repo/board/tmpfiles.d/gpsbox.conf" "$(d "$tmpfilesdir/gpsbox.conf")"
-for doc in docs/raspberry-pi.md docs/log-format.md board/WIRING.md board/config.txt; do
+for doc in docs/raspberry-pi.md docs/log-format.md board/WIRING.md board/config.txt board/gpsbox-gpsd-tcp.conf; do
     [ -f "$repo/$doc" ] && install -m 0644 "$repo/$doc" "$(d "$docdir/$(basename "$doc")")"
 done
 
