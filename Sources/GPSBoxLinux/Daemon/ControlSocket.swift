@@ -62,7 +62,7 @@ public final class ControlSocket {
     static let maximumPending = 16
 
     public let path: String
-    private let listener: Int32
+    private let listener: FileDescriptor
     private var pending: [(fd: Int32, since: Int64, allowed: Bool)] = []
     private let ownUID = geteuid(), ownGID = getegid()
 
@@ -70,41 +70,22 @@ public final class ControlSocket {
     /// live daemon still answers on is not (that daemon keeps its socket).
     public init(path: String) throws(SystemError) {
         self.path = path
-        if let probe = try? UnixSocketAddress(path).connect(), probe >= 0 {
-            close(probe)
-            throw SystemError(call: "bind", path: path, errno: EADDRINUSE)
-        }
-        var st = stat()
-        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
-        let fd = try sys("socket", path: path) {
-            socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        }
-        do {
-            try UnixSocketAddress(path).bind(fd)
-            // The group may connect (the daemon's umask would leave it read-only).
-            _ = try sys("chmod", path: path) { chmod(path, 0o660) }
-            _ = try sys("listen", path: path) { listen(fd, 8) }
-        } catch {
-            close(fd)
-            throw error
-        }
-        listener = fd
+        listener = try UnixSocketAddress(path).listen(type: SOCK_SEQPACKET, backlog: 8)
     }
 
     deinit {
         for p in pending { close(p.fd) }
-        close(listener)
-        unlink(path)
+        unlink(path)  // the listener closes itself after this
     }
 
     /// The descriptors the poll loop watches for reading: the listener and every connection
     /// waiting for its request.
-    public var descriptors: [Int32] { [listener] + pending.map(\.fd) }
+    public var descriptors: [Int32] { [listener.rawValue] + pending.map(\.fd) }
 
     /// `descriptors` one at a time (the listener first): the poll loop watches them at every
     /// wake without building an array (issue 14).
     public var descriptorCount: Int { 1 + pending.count }
-    public func descriptor(at index: Int) -> Int32 { index == 0 ? listener : pending[index - 1].fd }
+    public func descriptor(at index: Int) -> Int32 { index == 0 ? listener.rawValue : pending[index - 1].fd }
 
     /// The next moment a waiting connection times out, for the poll timeout.
     public var deadline: Int64? {
@@ -118,7 +99,7 @@ public final class ControlSocket {
     /// Serves what `fd` (one of `descriptors`) has ready: new connections, or a request
     /// answered with `answer` (asked only when the peer may control the daemon).
     public func service(_ fd: Int32, now: Int64, answer: (ControlRequest) -> ControlReply) {
-        if fd == listener {
+        if fd == listener.rawValue {
             acceptAll(now: now)
             return
         }
@@ -153,11 +134,8 @@ public final class ControlSocket {
 
     private func acceptAll(now: Int64) {
         while true {
-            // accept(2) then fcntl: accept4 is a GNU extension Swift's Glibc module hides.
-            let fd = accept(listener, nil, nil)
+            let fd = acceptNonBlocking(listener.rawValue)
             guard fd >= 0 else { return }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             if pending.count >= Self.maximumPending {
                 close(pending.removeFirst().fd)
             }
@@ -207,6 +185,27 @@ struct UnixSocketAddress {
         }
     }
 
+    /// Claims the path for a listening socket of `type`, non-blocking and close-on-exec: a
+    /// socket file that a live process still accepts on is refused (EADDRINUSE names the path),
+    /// one left by a crashed process is replaced. The daemon's group may connect (its umask
+    /// would leave the socket owner-only); the runtime directory (0750) keeps everyone else out.
+    /// The control socket and the gpsd feed's Unix listener both claim their paths here.
+    func listen(type: __socket_type, backlog: Int32) throws(SystemError) -> FileDescriptor {
+        let path = pathText
+        if let probe = try? connect(type: type), probe >= 0 {
+            close(probe)
+            throw SystemError(call: "bind", path: path, errno: EADDRINUSE)
+        }
+        var st = stat()
+        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
+        let flags = Int32(type.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let socket = FileDescriptor(adopting: try sys("socket", path: path) { Glibc.socket(AF_UNIX, flags, 0) }, path: path)
+        try bind(socket.rawValue)
+        _ = try sys("chmod", path: path) { chmod(path, 0o660) }
+        _ = try sys("listen", path: path) { Glibc.listen(socket.rawValue, backlog) }
+        return socket
+    }
+
     func bind(_ fd: Int32) throws(SystemError) {
         var a = storage
         let path = pathText
@@ -245,4 +244,14 @@ struct UnixSocketAddress {
         var a = storage
         return withUnsafeBytes(of: &a.sun_path) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
     }
+}
+
+/// accept(2), then close-on-exec and non-blocking (accept4 is a GNU extension Swift's Glibc
+/// module hides). Returns the connection, or -1 with errno as accept(2) left it.
+func acceptNonBlocking(_ listener: Int32) -> Int32 {
+    let fd = accept(listener, nil, nil)
+    guard fd >= 0 else { return fd }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    return fd
 }

@@ -33,8 +33,7 @@ final class GPSDListener {
     /// would otherwise stay readable and spin the loop.
     /// `name` becomes the connection's path in errors (and lets SyscallFaults reach it).
     func accept(name: String) throws(SystemError) -> FileDescriptor? {
-        // accept(2) then fcntl: accept4 is a GNU extension Swift's Glibc module hides.
-        let fd = Glibc.accept(socket.rawValue, nil, nil)
+        let fd = acceptNonBlocking(socket.rawValue)
         if fd < 0 {
             let e = currentErrno()
             switch e {
@@ -42,8 +41,6 @@ final class GPSDListener {
             default: throw SystemError(call: "accept", path: address.description, errno: e)
             }
         }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         return FileDescriptor(adopting: fd, path: name)
     }
 
@@ -53,20 +50,7 @@ final class GPSDListener {
     private static let backlog: Int32 = 64
 
     private static func unixListener(_ path: String) throws(SystemError) -> FileDescriptor {
-        let address = try UnixSocketAddress(path)
-        if let probe = try? address.connect(type: SOCK_STREAM), probe >= 0 {
-            close(probe)
-            throw SystemError(call: "bind", path: path, errno: EADDRINUSE)
-        }
-        var st = stat()
-        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
-        let socket = FileDescriptor(adopting: try sys("socket", path: path) { Glibc.socket(AF_UNIX, flags, 0) }, path: path)
-        try address.bind(socket.rawValue)
-        // The daemon's group may connect (its umask would leave the socket owner-only); the
-        // runtime directory (0750) keeps everyone else out, as it does for the logs.
-        _ = try sys("chmod", path: path) { chmod(path, 0o660) }
-        _ = try sys("listen", path: path) { listen(socket.rawValue, backlog) }
-        return socket
+        try UnixSocketAddress(path).listen(type: SOCK_STREAM, backlog: backlog)
     }
 
     private static func tcpListener(host: String, port: Int, name: String) throws(SystemError) -> FileDescriptor {
