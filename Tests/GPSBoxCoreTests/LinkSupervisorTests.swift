@@ -75,6 +75,20 @@ import Testing
         #expect(Self.decisions(&s, at: 6100).isEmpty, "health counts from the new rate")
     }
 
+    /// Unplugged mid-sentence: the last frame, the start of the next one, then nothing. Those
+    /// few bytes are no lost rate: the link is silent 5 s after them, and nothing re-detects.
+    @Test func aSentenceCutOffByTheUnplugIsSilenceNotALostRate() {
+        var s = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: 5000))
+        _ = s.opened(nowMs: 0)
+        Self.talk(&s, from: 0, to: 10_000)
+        s.read(bytes: 40, skippedBytes: 0, validFrames: false, filledBuffer: false, nowMs: 10_100)
+        for t in stride(from: Int64(10_200), through: 15_100, by: 100) {
+            #expect(Self.decisions(&s, at: t).isEmpty, "at \(t)")
+        }
+        #expect(Self.decisions(&s, at: 15_101) == [.silent])
+        #expect(Self.decisions(&s, at: 20_000).isEmpty, "silence is told once and asks for nothing")
+    }
+
     /// Issue 15: an M8 raised from 9600 to 38400, then factory-reset, talks at 9600 again.
     /// At the rate gpsbox set that is 600 ms of steady garbage, not five seconds of waiting.
     @Test func steadyGarbageAtTheRateTheDaemonSetIsALostLineRate() {

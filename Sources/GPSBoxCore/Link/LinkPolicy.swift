@@ -18,6 +18,12 @@ public struct LinkPolicy: Hashable, Sendable {
     public var lostRateAfterMs: Int64 = 600
     public var lostRateGarbageBytes = 256
     public var lostRateRecentMs: Int64 = 300
+    /// Bytes without a valid frame ask for re-detection only while bytes still arrive: the
+    /// last ones no older than this. A module unplugged mid-sentence leaves a few bytes after
+    /// its last frame and then silence; that is a lost module (`noDataTimeoutMs` after those
+    /// bytes), not a lost rate. At a wrong rate a module still sends every epoch (1 s at the
+    /// slowest rate it is set to, bursts included), so 2 s never misses a real lost rate.
+    public var noFramesRecentMs: Int64 = 2000
     /// The longest pause between reads, and the bytes a pause lets gather (see ReadPacing).
     public var longestReadPauseMs: Int64 = 100
     public var gatherBytes: Int64 = 2048

@@ -5,7 +5,7 @@ public enum LinkDecision: Hashable, Sendable {
     /// No bytes for `noDataTimeoutMs`: the module is silent (told once, until data returns).
     case silent
     case dataAgain
-    /// Bytes but no valid frame: listen for the module's rate again (auto-baud).
+    /// Bytes, still arriving, but no valid frame: listen for the module's rate again (auto-baud).
     case redetectBaud(LinkRedetectReason)
     /// The module restarted (NAV-PVT stopped while it still talks): configure it again.
     case moduleRestarted(ReceiverRestartWatch.Sign)
@@ -54,7 +54,7 @@ extension LinkSupervisor {
         }
         if noData { return verdict }
         let lastFrame = max(lastFrameAtMs ?? since, since)
-        if nowMs - lastFrame > policy.noDataTimeoutMs {
+        if nowMs - lastFrame > policy.noDataTimeoutMs, nowMs - lastBytes <= policy.noFramesRecentMs {
             verdict.action = .redetectBaud(.noFrames(afterMs: policy.noDataTimeoutMs))
         } else if rateSetByDaemon, !configuring, let since = garbageSinceMs, nowMs - since >= policy.lostRateAfterMs,
                   garbageBytes >= policy.lostRateGarbageBytes, nowMs - lastBytes <= policy.lostRateRecentMs {
