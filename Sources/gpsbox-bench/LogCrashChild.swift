@@ -88,7 +88,7 @@ func logWriterMain(_ args: [String]) -> Int32 {
         var synced = writer.statistics.syncs
         var i = start
         while true {
-            writer.append(.sample(crashSample(i)), now: Int64(i) * 1000)
+            writer.append(.sample(crashSample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000))
             if let e = writer.lastError {
                 printLine("FAIL \(e)")
                 return 1

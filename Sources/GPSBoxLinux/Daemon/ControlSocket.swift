@@ -8,6 +8,7 @@
 //
 // Wire: the request is one word, "start", "stop" or "state"; the reply one line (see
 // `ControlReply`). SIGUSR1 still toggles recording for `systemctl kill -s USR1 gpsbox`.
+import GPSBoxCore
 import GPSBoxSystem
 import Glibc
 
@@ -63,7 +64,7 @@ public final class ControlSocket {
 
     public let path: String
     private let listener: FileDescriptor
-    private var pending: [(fd: Int32, since: Int64, allowed: Bool)] = []
+    private var pending: [(fd: Int32, since: MonotonicInstant, allowed: Bool)] = []
     private let ownUID = geteuid(), ownGID = getegid()
 
     /// Binds the socket. A socket file left by a crashed daemon is replaced; one that another
@@ -88,8 +89,8 @@ public final class ControlSocket {
     public func descriptor(at index: Int) -> Int32 { index == 0 ? listener.rawValue : pending[index - 1].fd }
 
     /// The next moment a waiting connection times out, for the poll timeout.
-    public var deadline: Int64? {
-        var earliest: Int64?
+    public var deadline: MonotonicInstant? {
+        var earliest: MonotonicInstant?
         for p in pending where earliest.map({ p.since + Self.requestTimeoutMs < $0 }) ?? true {
             earliest = p.since + Self.requestTimeoutMs
         }
@@ -98,7 +99,7 @@ public final class ControlSocket {
 
     /// Serves what `fd` (one of `descriptors`) has ready: new connections, or a request
     /// answered with `answer` (asked only when the peer may control the daemon).
-    public func service(_ fd: Int32, now: Int64, answer: (ControlRequest) -> ControlReply) {
+    public func service(_ fd: Int32, now: MonotonicInstant, answer: (ControlRequest) -> ControlReply) {
         if fd == listener.rawValue {
             acceptAll(now: now)
             return
@@ -123,7 +124,7 @@ public final class ControlSocket {
     }
 
     /// Drops connections that sent nothing within the timeout.
-    public func expire(now: Int64) {
+    public func expire(now: MonotonicInstant) {
         guard !pending.isEmpty else { return }  // called at every wake of the daemon: no copy of an empty array
         pending.removeAll { p in
             guard now - p.since > Self.requestTimeoutMs else { return false }
@@ -132,7 +133,7 @@ public final class ControlSocket {
         }
     }
 
-    private func acceptAll(now: Int64) {
+    private func acceptAll(now: MonotonicInstant) {
         while true {
             let fd = acceptNonBlocking(listener.rawValue)
             guard fd >= 0 else { return }

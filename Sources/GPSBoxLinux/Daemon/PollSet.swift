@@ -1,6 +1,7 @@
 // The daemon's one blocking point: poll(2) over the device, the signalfd and any other fd,
 // with a timeout computed from the nearest deadline (LED step, sample, watchdog ping).
 // A single-threaded loop never busy-waits: it sleeps here until an fd or a deadline is due.
+import GPSBoxCore
 import GPSBoxSystem
 import Glibc
 
@@ -61,7 +62,7 @@ public struct PollSet {
 
     /// Converts an absolute deadline into a poll timeout: `nil` deadline waits forever,
     /// one already past returns 0. Milliseconds on the `MonotonicClock` scale.
-    public static func timeout(until deadline: Int64?, now: Int64) -> Int? {
+    public static func timeout(until deadline: MonotonicInstant?, now: MonotonicInstant) -> Int? {
         guard let deadline else { return nil }
         return Int(max(0, deadline - now))
     }
