@@ -136,7 +136,7 @@ import GPSBoxSystem
         defer { rmdir(dir) }
         let path = dir + "/control.sock"
         let server = try ControlSocket(path: path)
-        let fd = try UnixSocketAddress(path).connect()
+        let fd = try UnixSocketAddress(path).connect().release()  // closed by the defer below
         defer { close(fd) }
         _ = "pause".withCString { send(fd, $0, 5, 0) }
         var poll = PollSet()

@@ -88,7 +88,7 @@ import GPSBoxSystem
 
     /// A non-blocking client socket connected to `path`.
     static func connect(_ path: String) throws -> Int32 {
-        let fd = try UnixSocketAddress(path).connect(type: SOCK_STREAM)
+        let fd = try UnixSocketAddress(path).connect(type: SOCK_STREAM).release()  // the tests close it
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         return fd
     }

@@ -61,7 +61,7 @@ public struct PollSet {
     public func events(at slot: Int) -> Events { Events(rawValue: entries[slot].revents) }
 
     /// Converts an absolute deadline into a poll timeout: `nil` deadline waits forever,
-    /// one already past returns 0. Milliseconds on the `MonotonicClock` scale.
+    /// one already past returns 0.
     public static func timeout(until deadline: MonotonicInstant?, now: MonotonicInstant) -> Int? {
         guard let deadline else { return nil }
         return Int(max(0, deadline - now))

@@ -91,7 +91,7 @@ public struct ReceiverLinkOpener {
                 _ = poll.watch(port.fd)
                 watchOwnDescriptors(&poll)
                 let until = min(deadline, onIdle() ?? deadline)
-                _ = try? poll.wait(timeoutMilliseconds: Int(max(0, until - clock())))
+                _ = try? poll.wait(timeoutMilliseconds: PollSet.timeout(until: until, now: clock()))
                 if serveOwnDescriptors(poll) { return (nil, []) }
                 step = try detector.advance(on: port, now: clock())
             }
