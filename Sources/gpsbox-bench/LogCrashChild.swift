@@ -84,7 +84,7 @@ func logWriterMain(_ args: [String]) -> Int32 {
     do {
         let dir = POSIXLogDirectory(path: path)
         let config = LogWriterConfiguration(segmentSizeLimitBytes: segmentBytes, syncIntervalMilliseconds: syncMs)
-        let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: config, now: .origin)
         var synced = writer.statistics.syncs
         var i = start
         while true {

@@ -18,7 +18,7 @@ func logBenchChild(_ args: [String]) -> Int32 {
         switch kind {
         case "gpslog":
             let dir = try POSIXLogDirectory.create(path: path)
-            let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: sync), now: 0)
+            let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: sync), now: .origin)
             for i in 0..<fixes { writer.append(.sample(benchSample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
             writer.close(now: MonotonicInstant(milliseconds: Int64(fixes) * 1000))
             if let e = writer.lastError { throw e }
@@ -61,7 +61,7 @@ func logBenchChild(_ args: [String]) -> Int32 {
             let count = kind == "append" ? 5_000_000 : 1_000_000
             let config = LogWriterConfiguration(segmentSizeLimitBytes: 64 << 20, syncIntervalMilliseconds: 1000,
                                                 ring: RingPolicy(quotaBytes: 1 << 40, freeSpaceFloorBytes: 0))
-            let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+            let writer = try SegmentWriter(directory: dir, configuration: config, now: .origin)
             let samples = (0..<1000).map { LogEntry.sample(benchSample($0)) }
             let start = monotonicSeconds()
             for i in 0..<count { writer.append(samples[i % 1000], now: MonotonicInstant(milliseconds: Int64(i))) }
