@@ -43,7 +43,7 @@ public struct LinkSupervisor {
     var expectsNavPVT = false
     public private(set) var restartWatch = ReceiverRestartWatch()
 
-    /// Read pacing (see `readPauseMs`).
+    /// Read pacing (see `ReadPacing`).
     public private(set) var pacing: ReadPacing
 
     // The track-log writer.

@@ -1,7 +1,7 @@
 // The track-log writer: a clock-injected policy over the LogDirectory protocol that packs
 // records into blocks, buffers them, writes + fdatasyncs them every sync interval, rotates
 // segments, runs the ring and survives ENOSPC/EROFS and `reset` (docs/log-format.md §6).
-// Time comes in as monotonic milliseconds (`now`); GPS time comes with the records.
+// Time comes in as a `MonotonicInstant` (`now`); GPS time comes with the records.
 
 public final class SegmentWriter {
     public let directory: any LogDirectory

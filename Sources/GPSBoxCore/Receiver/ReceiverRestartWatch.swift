@@ -8,7 +8,7 @@
 //   gives one long gap; a restart to a saved rate gives a steady other period);
 // - NAV-PVT stopping while the module still sends (back to its NMEA-only defaults).
 // A baud change after a restart shows as garbage instead; the daemon's auto-baud handles that.
-// Pure: replies and the caller's monotonic milliseconds in, a sign out.
+// Pure: replies and the caller's monotonic instants in, a sign out.
 
 public struct ReceiverRestartWatch: Hashable, Sendable {
     public enum Sign: Hashable, Sendable, CustomStringConvertible {

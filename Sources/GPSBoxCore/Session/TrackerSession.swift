@@ -40,7 +40,7 @@ public final class TrackerSession {
     public private(set) var splitter: FrameSplitter
     public private(set) var assembler = EpochAssembler()
     public private(set) var sampler: Sampler
-    /// The newest epoch fix and when (monotonic ms) it arrived.
+    /// The newest epoch fix and when it arrived.
     public private(set) var latestFix: Fix?
     public private(set) var latestFixAt: MonotonicInstant?
     /// When bytes last arrived, and when the last checksum-valid frame did.

@@ -19,7 +19,7 @@ public struct ReceiverLinkOpener {
     /// Serves what a wait reported on those descriptors; returns true to give up (SIGTERM).
     public var serveOwnDescriptors: (PollSet) -> Bool = { _ in false }
     /// Called at every wake while auto-baud listens; returns when it next needs a call
-    /// (monotonic ms, nil: no need). The daemon keeps its LED blinking, its status file fresh
+    /// (nil: no need). The daemon keeps its LED blinking, its status file fresh
     /// and systemd's watchdog fed here: a scan of every rate takes 11 s or more.
     public var onIdle: () -> MonotonicInstant? = { nil }
 
