@@ -73,7 +73,7 @@ struct ConfigureCommand: Subcommand {
         let log = DaemonLog(threshold: .info)
         let opened: ReceiverLinkOpener.Opened
         do {
-            opened = try ReceiverLinkOpener(configuration: config, log: log, clock: MonotonicClock.nowMilliseconds).open()
+            opened = try ReceiverLinkOpener(configuration: config, log: log, clock: MonotonicClock.now).open()
         } catch {
             io.err.write("gpsbox configure: \(error)\n")
             return .failure
@@ -90,7 +90,7 @@ struct ConfigureCommand: Subcommand {
         }
         guard let report = ModuleConfigurationRun.run(
             link: opened.link, settings: settings, encoding: UBXReceiverCommandEncoding(),
-            initialBytes: opened.initialBytes, clock: MonotonicClock.nowMilliseconds, log: log)
+            initialBytes: opened.initialBytes, clock: MonotonicClock.now, log: log)
         else { return .failure }
         io.out.write("receiver: \(report.identity?.summary ?? "not identified")\n")
         io.out.write("mode:     \(report.mode.rawValue)\n")

@@ -1,6 +1,7 @@
 // A sign of life for long work (issue 12): one line on a terminal's stderr, redrawn in place,
 // cleared at the end. Never in a pipe or a file (a script's stderr stays clean), never for work
 // done within a second, and at most four redraws a second, so the line costs nothing measurable.
+import GPSBoxCore
 import GPSBoxSystem
 
 /// When to redraw: not before `delay` has passed since the start, then at most once every
@@ -8,10 +9,10 @@ import GPSBoxSystem
 struct ProgressPacing: Equatable {
     var delayMilliseconds: Int64 = 1000
     var intervalMilliseconds: Int64 = 250
-    let start: Int64
-    private(set) var lastDrawn: Int64?
+    let start: MonotonicInstant
+    private(set) var lastDrawn: MonotonicInstant?
 
-    init(start: Int64, delayMilliseconds: Int64 = 1000, intervalMilliseconds: Int64 = 250) {
+    init(start: MonotonicInstant, delayMilliseconds: Int64 = 1000, intervalMilliseconds: Int64 = 250) {
         self.start = start
         self.delayMilliseconds = delayMilliseconds
         self.intervalMilliseconds = intervalMilliseconds
@@ -19,7 +20,7 @@ struct ProgressPacing: Equatable {
 
     var hasDrawn: Bool { lastDrawn != nil }
 
-    mutating func shouldDraw(at now: Int64) -> Bool {
+    mutating func shouldDraw(at now: MonotonicInstant) -> Bool {
         guard now - start >= delayMilliseconds else { return false }
         if let last = lastDrawn, now - last < intervalMilliseconds { return false }
         lastDrawn = now
@@ -30,12 +31,12 @@ struct ProgressPacing: Equatable {
 final class ProgressLine {
     var label: String
     private var pacing: ProgressPacing
-    private let clock: () -> Int64
+    private let clock: () -> MonotonicInstant
     /// Where the line goes; nil when stderr is not a terminal, and then nothing happens at all.
     private let draw: ((String) -> Void)?
     private let columns: Int
 
-    init(label: String, columns: Int = 80, clock: @escaping () -> Int64, draw: ((String) -> Void)?) {
+    init(label: String, columns: Int = 80, clock: @escaping () -> MonotonicInstant, draw: ((String) -> Void)?) {
         self.label = label
         self.clock = clock
         self.draw = draw
@@ -55,7 +56,7 @@ final class ProgressLine {
             draw = { file.write($0); file.flush() }
             columns = Terminal.columns(file.fd) ?? 80
         }
-        return ProgressLine(label: label, columns: columns, clock: MonotonicClock.nowMilliseconds, draw: draw)
+        return ProgressLine(label: label, columns: columns, clock: MonotonicClock.now, draw: draw)
     }
 
     /// False when nothing will ever be drawn (stderr is no terminal): callers skip the work

@@ -238,6 +238,9 @@ public final class SimulatorLoop {
         }
     }
 
+    /// Seconds on the one monotonic clock, not a `MonotonicInstant`: the loop paces UART bytes
+    /// (87 µs each at 115 200 Bd) and simulated epochs scaled by `--speed`, which whole
+    /// milliseconds would round away; nothing here reaches a Core type that takes instants.
     static func now() -> Double { MonotonicClock.nowSeconds() }
 
     static func seconds(_ t: Double) -> String { String(Int(t.rounded())) }

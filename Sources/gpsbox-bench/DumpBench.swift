@@ -59,7 +59,7 @@ enum DumpBench {
         for i in 0..<samples {
             if gapEvery > 0, i > 0, i % gapEvery == 0 { skippedMs += 120_000 }
             let time = UTCTime(rawValue: start.rawValue + Int64(i) * intervalMs + skippedMs)
-            let now = Int64(i) * intervalMs
+            let now = MonotonicInstant(milliseconds: Int64(i) * intervalMs)
             if i % tripEvery == 0 {
                 trip += 1
                 writer.append(.tripStart(TripMarker(tripID: trip, time: time, reason: .recordingToggled)), now: now)
@@ -67,7 +67,7 @@ enum DumpBench {
             writer.append(.sample(route.next(time: time, seconds: Double(intervalMs) / 1000)), now: now)
             if slowMicroseconds > 0 { usleep(slowMicroseconds) }
         }
-        writer.close(now: Int64(samples) * intervalMs)
+        writer.close(now: MonotonicInstant(milliseconds: Int64(samples) * intervalMs))
         if let e = writer.lastError {
             print("gpsbox-bench: \(dir): \(e)")
             return 1

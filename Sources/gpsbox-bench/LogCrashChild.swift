@@ -84,11 +84,11 @@ func logWriterMain(_ args: [String]) -> Int32 {
     do {
         let dir = POSIXLogDirectory(path: path)
         let config = LogWriterConfiguration(segmentSizeLimitBytes: segmentBytes, syncIntervalMilliseconds: syncMs)
-        let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+        let writer = try SegmentWriter(directory: dir, configuration: config, now: .origin)
         var synced = writer.statistics.syncs
         var i = start
         while true {
-            writer.append(.sample(crashSample(i)), now: Int64(i) * 1000)
+            writer.append(.sample(crashSample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000))
             if let e = writer.lastError {
                 printLine("FAIL \(e)")
                 return 1

@@ -18,9 +18,9 @@ func logBenchChild(_ args: [String]) -> Int32 {
         switch kind {
         case "gpslog":
             let dir = try POSIXLogDirectory.create(path: path)
-            let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: sync), now: 0)
-            for i in 0..<fixes { writer.append(.sample(benchSample(i)), now: Int64(i) * 1000) }
-            writer.close(now: Int64(fixes) * 1000)
+            let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: sync), now: .origin)
+            for i in 0..<fixes { writer.append(.sample(benchSample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
+            writer.close(now: MonotonicInstant(milliseconds: Int64(fixes) * 1000))
             if let e = writer.lastError { throw e }
             let s = writer.statistics
             // Data syncs, one directory fsync per created/deleted segment, marker file + its directory entry.
@@ -61,11 +61,11 @@ func logBenchChild(_ args: [String]) -> Int32 {
             let count = kind == "append" ? 5_000_000 : 1_000_000
             let config = LogWriterConfiguration(segmentSizeLimitBytes: 64 << 20, syncIntervalMilliseconds: 1000,
                                                 ring: RingPolicy(quotaBytes: 1 << 40, freeSpaceFloorBytes: 0))
-            let writer = try SegmentWriter(directory: dir, configuration: config, now: 0)
+            let writer = try SegmentWriter(directory: dir, configuration: config, now: .origin)
             let samples = (0..<1000).map { LogEntry.sample(benchSample($0)) }
             let start = monotonicSeconds()
-            for i in 0..<count { writer.append(samples[i % 1000], now: Int64(i)) }
-            writer.close(now: Int64(count))
+            for i in 0..<count { writer.append(samples[i % 1000], now: MonotonicInstant(milliseconds: Int64(i))) }
+            writer.close(now: MonotonicInstant(milliseconds: Int64(count)))
             let seconds = monotonicSeconds() - start
             figures = [("rate", Double(count) / seconds), ("mbps", Double(writer.statistics.bytesWritten) / seconds / 1e6)]
         case "gpx-append", "gpx-append-disk":
@@ -159,11 +159,7 @@ func peakRSSKilobytes() -> Double {
     return Double(usage.ru_maxrss)
 }
 
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+func monotonicSeconds() -> Double { MonotonicClock.nowSeconds() }
 
 /// Deletes the benchmark's scratch tree (two levels: root/scenario/file).
 func removeTree(_ path: String) {

@@ -6,16 +6,16 @@ import GPSBoxSystem
 @Suite struct ProgressLineTests {
     @Test func silentInTheFirstSecondThenAtMostFourTimesASecond() {
         var pacing = ProgressPacing(start: 10_000)
-        let draws = stride(from: Int64(10_000), through: 13_000, by: 50).filter { pacing.shouldDraw(at: $0) }
+        let draws = stride(from: Int64(10_000), through: 13_000, by: 50).filter { pacing.shouldDraw(at: MonotonicInstant(milliseconds: $0)) }
         #expect(draws == [11_000, 11_250, 11_500, 11_750, 12_000, 12_250, 12_500, 12_750, 13_000])
     }
 
     @Test func workDoneWithinASecondDrawsNothingAndClearsNothing() {
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var drawn: [String] = []
         let line = ProgressLine(label: "gpsbox dump", clock: { now }, draw: { drawn.append($0) })
         for i in 0..<100 {
-            now = Int64(i) * 9
+            now = MonotonicInstant(milliseconds: Int64(i) * 9)
             line.update(done: Int64(i), total: 100)
         }
         line.finish()
@@ -23,7 +23,7 @@ import GPSBoxSystem
     }
 
     @Test func drawsInPlaceAndClearsTheLineAtTheEnd() {
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var drawn: [String] = []
         let line = ProgressLine(label: "gpsbox dump: reading the log", clock: { now }, draw: { drawn.append($0) })
         now = 1_200
@@ -35,7 +35,7 @@ import GPSBoxSystem
     }
 
     @Test func aLineLongerThanTheTerminalIsCut() {
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var drawn: [String] = []
         let line = ProgressLine(label: "gpsbox decode: /a/very/long/path/to/a/capture.ubx", columns: 30,
                                 clock: { now }, draw: { drawn.append($0) })
@@ -72,7 +72,7 @@ import GPSBoxSystem
     /// `reset` deletes through the log's own primitive; the forwarding directory counts.
     @Test func countsEveryDeletionOnTheLine() throws {
         let dir = try TestTrackLog.make()
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var drawn: [String] = []
         let line = ProgressLine(label: "gpsbox reset", clock: { now += 2_000; return now }, draw: { drawn.append($0) })
         let progress = DeletionProgress(POSIXLogDirectory(path: dir), segments: 1, line: line)

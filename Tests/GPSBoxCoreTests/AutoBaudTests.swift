@@ -99,7 +99,7 @@ private func rate(_ r: Int) -> BaudRate { BaudRate(bitsPerSecond: r)! }
         // only until more has come than a tty can hold; then its bytes count as usual.
         var detector = AutoBaud(counter: NMEASentenceCounter(), candidates: [rate(9600)],
                                 windowMilliseconds: 1000, giveUpAfterBytes: 4096)
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var step = detector.start(now: now)
         while case .listen = step, now < 60_000 {
             now += 10

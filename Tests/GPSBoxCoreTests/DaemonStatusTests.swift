@@ -58,21 +58,21 @@ import Testing
     }
 
     @Test func aMinuteWithoutAFixIsOneLineWithItsNumbers() {
-        var outage = FixOutage(startMs: 0)
-        #expect(outage.add(Self.searching(satellites: 2, hAccMetres: 900), nowMs: 10_000) == nil)
-        #expect(outage.add(Self.searching(satellites: 4, hAccMetres: 35), nowMs: 20_000) == nil)
-        #expect(outage.tick(nowMs: 59_000) == nil)
-        #expect(outage.tick(nowMs: 300_000) == "no fix for 300 s, 4 satellites, best hAcc 35 m")
-        #expect(outage.tick(nowMs: 301_000) == nil)   // once per outage
-        #expect(outage.add(FixFixture.fix(0, hAccMM: 4200), nowMs: 312_000) == "fix again after 312 s: 3d, hAcc 4.2 m")
-        #expect(outage.tick(nowMs: 340_000) == nil)  // a new outage counts from the fix
+        var outage = FixOutage(start: 0)
+        #expect(outage.add(Self.searching(satellites: 2, hAccMetres: 900), now: 10_000) == nil)
+        #expect(outage.add(Self.searching(satellites: 4, hAccMetres: 35), now: 20_000) == nil)
+        #expect(outage.tick(now: 59_000) == nil)
+        #expect(outage.tick(now: 300_000) == "no fix for 300 s, 4 satellites, best hAcc 35 m")
+        #expect(outage.tick(now: 301_000) == nil)   // once per outage
+        #expect(outage.add(FixFixture.fix(0, hAccMM: 4200), now: 312_000) == "fix again after 312 s: 3d, hAcc 4.2 m")
+        #expect(outage.tick(now: 340_000) == nil)  // a new outage counts from the fix
     }
 
     @Test func aShortSearchSaysNothing() {
-        var outage = FixOutage(startMs: 0)
-        #expect(outage.tick(nowMs: 30_000) == nil)
-        #expect(outage.add(FixFixture.fix(0), nowMs: 31_000) == nil)
-        #expect(outage.tick(nowMs: 80_000) == nil)
+        var outage = FixOutage(start: 0)
+        #expect(outage.tick(now: 30_000) == nil)
+        #expect(outage.add(FixFixture.fix(0), now: 31_000) == nil)
+        #expect(outage.tick(now: 80_000) == nil)
     }
 }
 

@@ -64,7 +64,7 @@ private func times(_ fixes: [Fix]) -> [String?] { fixes.map { $0.time?.rfc3339 }
                               firstTripID: 1)
         var kept: [String] = []
         for (k, f) in fixes.enumerated() {
-            for case .sample(let s) in sampler.add(f, monotonicMs: Int64(k) * 1000) { kept.append(s.time.rfc3339) }
+            for case .sample(let s) in sampler.add(f, now: MonotonicInstant(milliseconds: Int64(k) * 1000)) { kept.append(s.time.rfc3339) }
         }
         #expect(kept == ["2016-12-31T23:59:59.000Z", "2017-01-01T00:00:00.000Z"])
         #expect(UTCTime(year: 2016, month: 12, day: 31, hour: 23, minute: 59, second: 60, millisecond: 500)?.rfc3339

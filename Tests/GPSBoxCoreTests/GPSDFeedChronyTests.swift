@@ -29,7 +29,7 @@ import Testing
 
         func read(_ bytes: [UInt8], at realtime: Int64) {
             feed.chunkRead(realtimeNanoseconds: realtime)
-            session.receive(bytes[...], nowMs: 0) { event in
+            session.receive(bytes[...], now: 0) { event in
                 guard case .fix(let f) = event else { return }
                 self.fixTimes.append(f.time)
                 self.samples.append(self.feed.fix(f).chronySample)

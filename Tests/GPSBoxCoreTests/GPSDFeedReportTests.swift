@@ -19,10 +19,10 @@ import Testing
         while i < bytes.count {
             let end = min(i + 700, bytes.count)
             feed.chunkRead(realtimeNanoseconds: Int64(i))
-            session.receive(bytes[i..<end], nowMs: 0) { if case .fix(let f) = $0 { lines += feed.fix(f).json } }
+            session.receive(bytes[i..<end], now: 0) { if case .fix(let f) = $0 { lines += feed.fix(f).json } }
             i = end
         }
-        session.shutdown(nowMs: 0) { if case .fix(let f) = $0 { lines += feed.fix(f).json } }
+        session.shutdown(now: 0) { if case .fix(let f) = $0 { lines += feed.fix(f).json } }
         return try String(decoding: lines, as: UTF8.self).split(separator: "\r\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? JSON, "not JSON: \($0)")
         }

@@ -19,7 +19,7 @@ import Testing
         let bytes = GPSDFeedChronyTests.frame(UBXSample.pvt(iTOW: 1000, second: 25))
             + GPSDFeedChronyTests.frame(UBXSample.pvt(iTOW: 2000, second: 26))
             + GPSDFeedChronyTests.frame(UBXSample.eoe(2000))
-        session.receive(bytes[...], nowMs: 0) { if case .fix(let f) = $0 { seen.append(.fix(f.time)) } }
+        session.receive(bytes[...], now: 0) { if case .fix(let f) = $0 { seen.append(.fix(f.time)) } }
         let t25 = UTCTime(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 25)
         let t26 = UTCTime(year: 2026, month: 11, day: 30, hour: 9, minute: 0, second: 26)
         #expect(seen == [.frame(.navPVT), .fix(t25), .frame(.navPVT), .fix(t26), .frame(.navEOE)])

@@ -93,7 +93,7 @@ import Testing
             let writer = try SegmentWriter(directory: dir, configuration: config, now: 0, runID: 1)
             let runLength = Int(rng.next() % 300)
             for step in 0..<runLength {
-                writer.append(.sample(LogFixtures.sample(next)), now: Int64(step) * 1000)
+                writer.append(.sample(LogFixtures.sample(next)), now: MonotonicInstant(milliseconds: Int64(step) * 1000))
                 next += 1
                 if writer.statistics.syncedRecords > 0 {
                     acknowledged = max(acknowledged, next - 1 - writer.unsyncedRecords)

@@ -68,7 +68,7 @@ import Testing
         let writer = try SegmentWriter(directory: dir, configuration: config, now: 0, runID: 1)
         var largest: Int64 = 0
         for i in 0..<3000 {
-            writer.append(.sample(LogFixtures.sample(i)), now: Int64(i))
+            writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i)))
             largest = max(largest, dir.usedBytes - Int64(LogFormat.markerContents.count))
         }
         #expect(largest <= quota)

@@ -15,7 +15,7 @@ import Testing
     @Test func recordsAreSyncedOnlyWhenTheIntervalHasPassed() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 10_000), now: 0, runID: 1)
-        for i in 0..<10 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
+        for i in 0..<10 { writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
         #expect(writer.statistics.syncedRecords == 0)
         #expect(writer.unsyncedRecords == 10)
         #expect(writer.nextSyncDue == 10_000)
@@ -55,7 +55,7 @@ import Testing
         let dir = FakeLogDirectory()
         let limit: Int64 = 16 * 1024
         let writer = try SegmentWriter(directory: dir, configuration: .init(segmentSizeLimitBytes: limit), now: 0, runID: 1)
-        for i in 0..<1000 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
+        for i in 0..<1000 { writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
         writer.close(now: 1_000_000)
         let names = Self.segments(dir)
         #expect(names.count == 1000 / (LogFixtures.perBlock0 + 3 * LogFixtures.perBlock) + 1)
@@ -152,7 +152,7 @@ import Testing
         let config = LogWriterConfiguration(segmentSizeLimitBytes: 8192, ring: RingPolicy(quotaBytes: 20_000,
                                                                                           freeSpaceFloorBytes: 0))
         let writer = try SegmentWriter(directory: dir, configuration: config, now: 0, runID: 1)
-        for i in 0..<2000 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
+        for i in 0..<2000 { writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
         let names = Self.segments(dir)
         #expect(dir.usedBytes <= 20_000 + 8192)
         #expect(names.count >= 2)
@@ -170,7 +170,7 @@ import Testing
         let config = LogWriterConfiguration(segmentSizeLimitBytes: 8192,
                                             ring: RingPolicy(quotaBytes: 1 << 30, freeSpaceFloorBytes: 20_000))
         let writer = try SegmentWriter(directory: dir, configuration: config, now: 0, runID: 1)
-        for i in 0..<2000 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
+        for i in 0..<2000 { writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
         #expect(writer.statistics.segmentsDeleted > 0)
         #expect(writer.lastError == nil)
         #expect(try dir.freeBytes() >= 20_000 - 8192)
@@ -182,7 +182,7 @@ import Testing
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 0), now: 0, runID: 1)
         writer.append(.sample(LogFixtures.sample(0)), now: 0)
         dir.failure = failure
-        for i in 1..<20 { #expect(writer.append(.sample(LogFixtures.sample(i)), now: Int64(i))) }
+        for i in 1..<20 { #expect(writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i)))) }
         #expect(writer.lastError == failure)
         #expect(throws: failure) { try writer.sync(now: 20) }
         #expect(writer.statistics.syncedRecords == 1)
@@ -225,7 +225,7 @@ import Testing
     @Test func resetWhileWritingMakesTheWriterStartANewSegment() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 1000), now: 0, runID: 1)
-        for i in 0..<5 { writer.append(.sample(LogFixtures.sample(i)), now: Int64(i) * 1000) }
+        for i in 0..<5 { writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
         writer.append(.sample(LogFixtures.sample(5)), now: 4500)  // buffered, not synced
         let result = try TrackLogDirectory.reset(dir)
         #expect(result.segmentsDeleted == 1)

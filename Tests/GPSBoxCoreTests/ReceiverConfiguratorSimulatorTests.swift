@@ -20,14 +20,14 @@ import Testing
         var configurator = ReceiverConfigurator(settings: settings, encoding: UBXReceiverCommandEncoding())
         var reader = FrameSplitter()
         var hostBaud = settings.currentBaudRate
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var sent: [String] = []
-        var queue = configurator.start(nowMs: now)
+        var queue = configurator.start(now: now)
         for _ in 0..<200 {
             if queue.isEmpty {
-                let deadline = try #require(configurator.deadlineMs)
+                let deadline = try #require(configurator.deadline)
                 now = deadline
-                queue = configurator.tick(nowMs: now)
+                queue = configurator.tick(now: now)
                 continue
             }
             switch queue.removeFirst() {
@@ -48,7 +48,7 @@ import Testing
                     var answers = FrameSplitter()
                     var replies: [ReceiverReply] = []
                     answers.feed(outcome.reply) { if let r = ReceiverReply($0) { replies.append(r) } }
-                    for reply in replies { queue += configurator.handle(reply, nowMs: now) }
+                    for reply in replies { queue += configurator.handle(reply, now: now) }
                 }
             case .setHostBaud(let b):
                 hostBaud = b
@@ -184,31 +184,31 @@ import Testing
         var s = try ReceiverSettings(currentBaudRate: 9600)
         s.linePolicy = .raiseBaud(maximum: 460_800)
         var c = ReceiverConfigurator(settings: s, encoding: UBXReceiverCommandEncoding())
-        _ = c.start(nowMs: 0)
-        #expect(Self.names(c.handle(.version(identity), nowMs: 10)) == [off])
+        _ = c.start(now: 0)
+        #expect(Self.names(c.handle(.version(identity), now: 10)) == [off])
         // Its ACK may wait behind a full 4 KiB transmit buffer: 4266 ms of line at 9600 Bd.
-        let ackDeadline: Int64 = 10 + 1500 + 4266
-        #expect(c.deadlineMs == ackDeadline)
-        var now: Int64 = 10
+        let ackDeadline = MonotonicInstant(milliseconds: 10 + 1500 + 4266)
+        #expect(c.deadline == ackDeadline)
+        var now: MonotonicInstant = 10
         var out: [ReceiverConfiguratorAction] = []
         while now < 3000 {  // the backlog: a sentence every 70 ms, and no time-out
             now += 70
-            out += c.handle(.nmea, nowMs: now) + c.tick(nowMs: now)
+            out += c.handle(.nmea, now: now) + c.tick(now: now)
         }
-        out += c.handle(.acknowledged(classID: 0x06, messageID: offID), nowMs: now)
+        out += c.handle(.acknowledged(classID: 0x06, messageID: offID), now: now)
         for _ in 0..<20 {  // what the module queued meanwhile (without GSV) still drains
             now += 70
-            out += c.handle(.nmea, nowMs: now) + c.tick(nowMs: now)
+            out += c.handle(.nmea, now: now) + c.tick(now: now)
         }
         #expect(out.isEmpty)
-        #expect(c.tick(nowMs: now + 149).isEmpty)
+        #expect(c.tick(now: now + 149).isEmpty)
         let keyValue = identity.generation == .keyValue
-        #expect(Self.names(c.tick(nowMs: now + 150)) == [keyValue ? "CFG-VALSET (RAM) baud rate 38400" : "CFG-PRT baud rate 38400"])
+        #expect(Self.names(c.tick(now: now + 150)) == [keyValue ? "CFG-VALSET (RAM) baud rate 38400" : "CFG-PRT baud rate 38400"])
         now += 200
         let ack = ReceiverReply.acknowledged(classID: 0x06, messageID: keyValue ? 0x8A : 0x00)
-        #expect(Self.names(c.handle(ack, nowMs: now)) == ["host at 38400 Bd"])
-        #expect(Self.names(c.tick(nowMs: now + 250)) == ["MON-VER poll at 38400 Bd"])
-        let first = Self.names(c.handle(.version(identity), nowMs: now + 300))
+        #expect(Self.names(c.handle(ack, now: now)) == ["host at 38400 Bd"])
+        #expect(Self.names(c.tick(now: now + 250)) == ["MON-VER poll at 38400 Bd"])
+        let first = Self.names(c.handle(.version(identity), now: now + 300))
         #expect(first.count == 1 && first[0].hasPrefix(keyValue ? "CFG-VALSET (RAM) measurement period" : "CFG-RATE"))
     }
 
@@ -218,15 +218,15 @@ import Testing
         var s = try ReceiverSettings(currentBaudRate: 9600)
         s.linePolicy = .raiseBaud(maximum: 460_800)
         var c = ReceiverConfigurator(settings: s, encoding: UBXReceiverCommandEncoding())
-        _ = c.start(nowMs: 0)
-        _ = c.handle(.version(ReceiverConfiguratorTests.m8), nowMs: 10)
-        #expect(c.handle(.acknowledged(classID: 0x06, messageID: 0x01), nowMs: 500).isEmpty)  // GSV off
-        #expect(c.deadlineMs == 650)
-        #expect(c.tick(nowMs: 900).isEmpty)  // 250 ms late
-        #expect(c.deadlineMs == 920)
-        #expect(c.handle(.nmea, nowMs: 901).isEmpty)  // it was not quiet after all
-        #expect(c.tick(nowMs: 1050).isEmpty && c.deadlineMs == 1051)
-        #expect(Self.names(c.tick(nowMs: 1051)) == ["CFG-PRT baud rate 38400"])
+        _ = c.start(now: 0)
+        _ = c.handle(.version(ReceiverConfiguratorTests.m8), now: 10)
+        #expect(c.handle(.acknowledged(classID: 0x06, messageID: 0x01), now: 500).isEmpty)  // GSV off
+        #expect(c.deadline == 650)
+        #expect(c.tick(now: 900).isEmpty)  // 250 ms late
+        #expect(c.deadline == 920)
+        #expect(c.handle(.nmea, now: 901).isEmpty)  // it was not quiet after all
+        #expect(c.tick(now: 1050).isEmpty && c.deadline == 1051)
+        #expect(Self.names(c.tick(now: 1051)) == ["CFG-PRT baud rate 38400"])
     }
 
     /// The whole sequence against the scripted module: GSV off → (pause) → switch → confirm →

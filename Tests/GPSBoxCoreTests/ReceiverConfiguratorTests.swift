@@ -52,17 +52,17 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
                hearsUBX: Bool = false) -> ConfigurationRun {
     var c = ReceiverConfigurator(settings: settings, encoding: TextEncoding())
     var run = ConfigurationRun()
-    var now: Int64 = 0
+    var now: MonotonicInstant = 0
     var hostBaud = settings.currentBaudRate
-    var queue = c.start(nowMs: now)
+    var queue = c.start(now: now)
     while run.report == nil {
         if queue.isEmpty {
-            guard let d = c.deadlineMs else { break }
+            guard let d = c.deadline else { break }
             now = d
             run.ticks += 1
-            if hearsNMEA { queue += c.handle(.nmea, nowMs: now) }
-            if hearsUBX { queue += c.handle(.otherUBX, nowMs: now) }
-            queue += c.tick(nowMs: now)
+            if hearsNMEA { queue += c.handle(.nmea, now: now) }
+            if hearsUBX { queue += c.handle(.otherUBX, now: now) }
+            queue += c.tick(now: now)
             continue
         }
         let action = queue.removeFirst()
@@ -72,7 +72,7 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
             now += 5
             // The ACK of a baud switch reaches the configurator too; it must not count as the confirmation.
             if let reply = module.answer(frame, hostBaud: hostBaud, startBaud: settings.currentBaudRate) {
-                queue += c.handle(reply, nowMs: now)
+                queue += c.handle(reply, now: now)
             }
         case .setHostBaud(let b):
             hostBaud = b
@@ -188,13 +188,13 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
 
     @Test func acknowledgementsOfOtherMessagesAreIgnored() throws {
         var c = ReceiverConfigurator(settings: try ReceiverSettings(), encoding: TextEncoding())
-        _ = c.start(nowMs: 0)
-        #expect(c.handle(.version(Self.m8), nowMs: 10) == [.send(TextEncoding().legacyCommand(.measurementPeriod(ms: 1000), settings: c.settings),
+        _ = c.start(now: 0)
+        #expect(c.handle(.version(Self.m8), now: 10) == [.send(TextEncoding().legacyCommand(.measurementPeriod(ms: 1000), settings: c.settings),
                                                                   what: "CFG-RATE measurement period 1000 ms")])
-        #expect(c.handle(.acknowledged(classID: 0x06, messageID: 0x01), nowMs: 20).isEmpty) // CFG-MSG, not CFG-RATE
-        #expect(c.handle(.nmea, nowMs: 30).isEmpty)
-        #expect(c.tick(nowMs: 1000).isEmpty) // deadline is 10 + 1500
-        #expect(c.deadlineMs == 1510)
+        #expect(c.handle(.acknowledged(classID: 0x06, messageID: 0x01), now: 20).isEmpty) // CFG-MSG, not CFG-RATE
+        #expect(c.handle(.nmea, now: 30).isEmpty)
+        #expect(c.tick(now: 1000).isEmpty) // deadline is 10 + 1500
+        #expect(c.deadline == 1510)
     }
 }
 

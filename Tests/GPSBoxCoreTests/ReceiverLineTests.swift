@@ -110,7 +110,7 @@ import Testing
 
     static func configuredWatch(periodMs: Int = 200) -> ReceiverRestartWatch {
         var w = ReceiverRestartWatch()
-        w.configured(navigationPeriodMs: periodMs, nowMs: 0)
+        w.configured(navigationPeriodMs: periodMs, now: 0)
         return w
     }
 
@@ -120,7 +120,7 @@ import Testing
         var itow: UInt32 = 1000
         for i in 0..<20 {
             itow += i < 10 ? 200 : 1000
-            if let s = w.observe(.navigationSolution(iTOW: itow), nowMs: Int64(i) * 200) { signs.append(s) }
+            if let s = w.observe(.navigationSolution(iTOW: itow), now: MonotonicInstant(milliseconds: Int64(i) * 200)) { signs.append(s) }
         }
         #expect(signs.first == .navigationPeriodChanged(configuredMs: 200, seenMs: 1000))
     }
@@ -130,30 +130,30 @@ import Testing
         var itow: UInt32 = 604_799_000  // across the end of the GPS week too
         for i in 0..<40 {
             itow = (itow + (i % 4 == 0 ? 400 : 200)) % 604_800_000
-            let sign = w.observe(.navigationSolution(iTOW: itow), nowMs: Int64(i) * 200)
+            let sign = w.observe(.navigationSolution(iTOW: itow), now: MonotonicInstant(milliseconds: Int64(i) * 200))
             #expect(sign == nil)
         }
     }
 
     @Test func theStartUpTextAndAnUnaskedVersionAreRestarts() {
         var w = Self.configuredWatch()
-        let banner = w.observe(.bootBanner, nowMs: 100)
+        let banner = w.observe(.bootBanner, now: 100)
         #expect(banner == .bootBanner)
         let m8 = ReceiverIdentity(softwareVersion: "ROM CORE 3.01 (107888)", hardwareVersion: "00080000", extensions: [])
-        let late = w.observe(.version(m8), nowMs: 1000)   // a late answer to a configuration poll
-        let unasked = w.observe(.version(m8), nowMs: 60_000)
+        let late = w.observe(.version(m8), now: 1000)   // a late answer to a configuration poll
+        let unasked = w.observe(.version(m8), now: 60_000)
         #expect(late == nil && unasked == .unaskedVersion)
     }
 
     @Test func navPVTStoppingWhileTheModuleTalksIsARestart() {
         var w = Self.configuredWatch()
-        _ = w.observe(.navigationSolution(iTOW: 1000), nowMs: 1000)
-        _ = w.observe(.nmea, nowMs: 7000)
-        #expect(w.check(nowMs: 6000, stalledMs: 5000) == nil)
-        #expect(w.check(nowMs: 7500, stalledMs: 5000) == .navPVTStopped(afterMs: 6500))
+        _ = w.observe(.navigationSolution(iTOW: 1000), now: 1000)
+        _ = w.observe(.nmea, now: 7000)
+        #expect(w.check(now: 6000, stalledMs: 5000) == nil)
+        #expect(w.check(now: 7500, stalledMs: 5000) == .navPVTStopped(afterMs: 6500))
         var unconfigured = ReceiverRestartWatch()
-        _ = unconfigured.observe(.nmea, nowMs: 7000)
-        let banner = unconfigured.observe(.bootBanner, nowMs: 7100)  // a module not configured yet
-        #expect(unconfigured.check(nowMs: 7500, stalledMs: 5000) == nil && banner == nil)
+        _ = unconfigured.observe(.nmea, now: 7000)
+        let banner = unconfigured.observe(.bootBanner, now: 7100)  // a module not configured yet
+        #expect(unconfigured.check(now: 7500, stalledMs: 5000) == nil && banner == nil)
     }
 }

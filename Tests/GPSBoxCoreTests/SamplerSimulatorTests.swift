@@ -23,12 +23,12 @@ import Testing
         var odometerAtFirstSample: Double?
         while receiver.nextEpochTime < seconds {
             let output = receiver.nextEpoch()
-            let monotonic = Int64((receiver.time * 1000).rounded())
+            let monotonic = MonotonicInstant(milliseconds: Int64((receiver.time * 1000).rounded()))
             let odometer = receiver.odometer
             splitter.feed(output.bytes) { frame in
                 assembler.consume(frame) { fix in
                     fixes += 1
-                    let kept = sampler.add(fix, monotonicMs: monotonic).samples
+                    let kept = sampler.add(fix, now: monotonic).samples
                     if !kept.isEmpty && odometerAtFirstSample == nil { odometerAtFirstSample = odometer }
                     samples += kept
                 }

@@ -30,7 +30,12 @@ extension Sequence where Element == SamplerDecision {
 
 @Suite struct SamplerTests {
     static func run(_ sampler: inout Sampler, _ fixes: [Fix]) -> [SamplerDecision] {
-        fixes.flatMap { sampler.add($0, monotonicMs: ($0.time?.rawValue ?? TrackFixture.t0.rawValue) - TrackFixture.t0.rawValue) }
+        fixes.flatMap { sampler.add($0, now: Self.monotonic($0)) }
+    }
+
+    /// The fixture's monotonic clock: it started with the fixture's UTC clock at `t0`.
+    static func monotonic(_ fix: Fix, offsetMs: Int64 = 0) -> MonotonicInstant {
+        MonotonicInstant(milliseconds: (fix.time?.rawValue ?? TrackFixture.t0.rawValue) - TrackFixture.t0.rawValue + offsetMs)
     }
 
     @Test func samplesLandOnTheTenSecondGrid() {
@@ -121,7 +126,7 @@ extension Sequence where Element == SamplerDecision {
                                      east: Int32((east / 0.0075_3917).rounded()),
                                      speedMMs: Int64(((vn * vn + ve * ve).squareRoot() * 1000).rounded()),
                                      hAccMM: 2500)
-            kept += sampler.add(fix, monotonicMs: Int64(s) * 1000).samples
+            kept += sampler.add(fix, now: MonotonicInstant(milliseconds: Int64(s) * 1000)).samples
         }
         let stats = TripStatistics(kept)
         #expect(stats.distanceMetres < 5 * 6, "\(stats.distanceMetres) m in an hour")
@@ -154,12 +159,12 @@ extension Sequence where Element == SamplerDecision {
     @Test func tickEndsTheTripWhenSamplesStop() {
         var sampler = Sampler()
         _ = Self.run(&sampler, FixFixture.drive(0...5))   // one sample, at 0 s
-        #expect(sampler.tripGapDeadlineMs == Int64(900_001))   // 15 min after it
-        #expect(sampler.tick(monotonicMs: 900_000).isEmpty)
-        #expect(sampler.tick(monotonicMs: 900_001) == [
+        #expect(sampler.tripGapDeadline == 900_001)   // 15 min after it
+        #expect(sampler.tick(now: 900_000).isEmpty)
+        #expect(sampler.tick(now: 900_001) == [
             .tripStop(id: 1, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 5000))])
-        #expect(sampler.tripID == nil && sampler.tripGapDeadlineMs == nil)
-        #expect(sampler.tick(monotonicMs: 2_000_000).isEmpty)
+        #expect(sampler.tripID == nil && sampler.tripGapDeadline == nil)
+        #expect(sampler.tick(now: 2_000_000).isEmpty)
     }
 
     /// TripRule: a trip ends after the gap without a logged sample, fix or not. Parked at a
@@ -184,8 +189,8 @@ extension Sequence where Element == SamplerDecision {
         var before = Sampler()
         let first = Self.run(&before, FixFixture.drive(0...60)).samples
         var after = Sampler(firstTripID: 2)
-        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), monotonicMs: 0)
-        let out = FixFixture.drive(130...190).flatMap { after.add($0, monotonicMs: $0.time!.rawValue - TrackFixture.t0.rawValue - 100_000) }
+        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), now: 0)
+        let out = FixFixture.drive(130...190).flatMap { after.add($0, now: Self.monotonic($0, offsetMs: -100_000)) }
         #expect(out.allSatisfy { if case .sample = $0 { true } else { false } }, "no trip marker: \(out)")
         #expect(after.tripID == 1)
         #expect(after.statistics == TripStatistics(first + out.samples))
@@ -199,9 +204,9 @@ extension Sequence where Element == SamplerDecision {
         var before = Sampler()
         let first = Self.run(&before, FixFixture.drive(0...60)).samples
         var after = Sampler(firstTripID: 2)
-        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), monotonicMs: 0)
+        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), now: 0)
         let lastSecond = (first.last!.time.rawValue - TrackFixture.t0.rawValue) / 1000
-        let again = FixFixture.drive(lastSecond...lastSecond).flatMap { after.add($0, monotonicMs: 500) }
+        let again = FixFixture.drive(lastSecond...lastSecond).flatMap { after.add($0, now: 500) }
         #expect(again.samples.isEmpty)
         #expect(after.counters.notDue == 1)
     }
@@ -210,8 +215,8 @@ extension Sequence where Element == SamplerDecision {
         var before = Sampler()
         let first = Self.run(&before, FixFixture.drive(0...60)).samples
         var after = Sampler(firstTripID: 2)
-        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), monotonicMs: 0)
-        let out = FixFixture.drive(2000...2010).flatMap { after.add($0, monotonicMs: 1000) }
+        after.resume(trip: 1, last: first.last!, statistics: TripStatistics(first), now: 0)
+        let out = FixFixture.drive(2000...2010).flatMap { after.add($0, now: 1000) }
         #expect(out.first == .tripStop(id: 1, reason: .gap, time: first.last!.time))
         #expect(out.dropFirst().first == .tripStart(id: 2, reason: .gap, time: UTCTime(rawValue: TrackFixture.t0.rawValue + 2_000_000)))
         #expect(after.statistics.sampleCount == 2)
@@ -250,7 +255,7 @@ extension Sequence where Element == SamplerDecision {
         var sampler = Sampler()
         let later = FixFixture.drive(1000...1010)
         let earlier = FixFixture.drive(0...10)
-        let out = later.flatMap { sampler.add($0, monotonicMs: 0) } + earlier.flatMap { sampler.add($0, monotonicMs: 20_000) }
+        let out = later.flatMap { sampler.add($0, now: 0) } + earlier.flatMap { sampler.add($0, now: 20_000) }
         #expect(out.samples.count == 4) // 1000, 1010, then 0, 10 after the jump
         #expect(sampler.tripID == 2)
     }

@@ -15,11 +15,11 @@ import Testing
     /// Feeds `bytes` in chunks as a serial port would deliver them, advancing a fake clock.
     static func run(_ session: TrackerSession, _ bytes: [UInt8], chunk: Int = 512) -> [TrackerEvent] {
         var events: [TrackerEvent] = []
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var i = 0
         while i < bytes.count {
             let end = min(i + chunk, bytes.count)
-            session.receive(bytes[i..<end], nowMs: now) { events.append($0) }
+            session.receive(bytes[i..<end], now: now) { events.append($0) }
             now += 50
             i = end
         }
@@ -71,7 +71,7 @@ import Testing
         let bytes = Self.stream(seconds: 3)
         _ = Self.run(session, bytes)
         var events: [TrackerEvent] = []
-        session.shutdown(nowMs: 10_000) { events.append($0) }
+        session.shutdown(now: 10_000) { events.append($0) }
         let log = Self.entries(events)
         let raw = log.compactMap { if case .raw(let r) = $0 { r.bytes } else { nil } }
         #expect(raw == [bytes])
@@ -86,14 +86,14 @@ import Testing
         let events = Self.run(session, junk)
         #expect(Self.entries(events).isEmpty)
         #expect(session.counters.bytesSkipped > 4000)
-        #expect(session.lastFrameAtMs == nil || session.counters.ubxFrames + session.counters.nmeaFrames < 3)
+        #expect(session.lastFrameAt == nil || session.counters.ubxFrames + session.counters.nmeaFrames < 3)
     }
 
     @Test func configuratorHearsAcknowledgements() {
         let session = TrackerSession()
         let ack = UBXFrameBuilder.frame(class: 0x05, id: 0x01, payload: [0x06, 0x08])
         var replies: [ReceiverReply] = []
-        session.receive(ack[...], nowMs: 0) { if case .reply(let r) = $0 { replies.append(r) } }
+        session.receive(ack[...], now: 0) { if case .reply(let r) = $0 { replies.append(r) } }
         #expect(replies == [.acknowledged(classID: 0x06, messageID: 0x08)])
     }
 }

@@ -38,7 +38,7 @@ import Testing
     }
 
     static func run(_ sampler: inout Sampler, _ fixes: [Fix]) -> [SamplerDecision] {
-        fixes.flatMap { sampler.add($0, monotonicMs: $0.time!.rawValue - TrackFixture.t0.rawValue) }
+        fixes.flatMap { sampler.add($0, now: SamplerTests.monotonic($0)) }
     }
 
     static func sample(_ seconds: Int64) -> TrackSample {

@@ -19,7 +19,7 @@ let gga = nmea("GPGGA,092750.000,5321.6802,N,00630.3372,W,1,8,1.03,61.7,M,55.2,M
 let rmc = nmea("GPRMC,092750.000,A,5321.6802,N,00630.3372,W,0.02,31.66,280511,,,A")
 
 final class ManualClock {
-    var now: Int64 = 0
+    var now: MonotonicInstant = 0
 }
 
 /// A module that talks at `trueRate`: at that rate reads return sentences, at any other
@@ -87,7 +87,7 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         var detector = AutoBaud(counter: FrameSplitter(), windowMilliseconds: 1000)
         #expect(try detector.detect(on: port, clock: { clock.now }) == nil)
         #expect(detector.step == .exhausted)
-        #expect(clock.now == 9 * 1000)
+        #expect(clock.now == 9000)  // nine windows of 1000 ms
     }
 
     @Test func realPTYKeepsBufferedBytesAtTheCurrentRate() throws {
@@ -97,7 +97,7 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         let port = try SerialPort(path: pty.path, baud: rate(9600))
         try pty.send(gga + rmc)
         var detector = AutoBaud(counter: FrameSplitter(), windowMilliseconds: 2000)
-        #expect(try detector.detect(on: port, clock: MonotonicClock.nowMilliseconds) == rate(9600))
+        #expect(try detector.detect(on: port, clock: MonotonicClock.now) == rate(9600))
         #expect(detector.bytesAtFoundRate == gga + rmc)
     }
 
@@ -109,7 +109,7 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
         let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
         defer { writer.stop() }
         var detector = AutoBaud(counter: FrameSplitter(), candidates: [rate(38400)], windowMilliseconds: 5000)
-        #expect(try detector.detect(on: port, clock: MonotonicClock.nowMilliseconds) == rate(38400))
+        #expect(try detector.detect(on: port, clock: MonotonicClock.now) == rate(38400))
         var tio = termios()
         #expect(tcgetattr(port.fd, &tio) == 0 && cfgetispeed(&tio) == speed_t(B38400))
     }
@@ -151,9 +151,9 @@ final class InstantModulePort: BaudSwitchablePort {
         // deadline is the poll timeout.
         let port = InstantModulePort(trueRate: rate(115_200), startingAt: rate(4800))
         var detector = AutoBaud(counter: FrameSplitter(), windowMilliseconds: 1000)
-        var now: Int64 = 0
+        var now: MonotonicInstant = 0
         var step = detector.start(now: now)
-        var nextBurst: Int64 = 250
+        var nextBurst: MonotonicInstant = 250
         while case .listen(_, let deadline) = step {
             try #require(now < 60_000)
             if nextBurst <= deadline {
@@ -188,13 +188,13 @@ final class InstantModulePort: BaudSwitchablePort {
         let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
         defer { writer.stop() }
         var detector = AutoBaud(counter: FrameSplitter(), candidates: [rate(19200)], windowMilliseconds: 5000)
-        var step = detector.start(now: MonotonicClock.nowMilliseconds())
-        step = try detector.advance(on: port, now: MonotonicClock.nowMilliseconds())  // switches to 19200
+        var step = detector.start(now: MonotonicClock.now())
+        step = try detector.advance(on: port, now: MonotonicClock.now())  // switches to 19200
         while case .listen(_, let deadline) = step {
             var set = PollSet()
             set.watch(port.fd)
-            _ = try set.wait(timeoutMilliseconds: PollSet.timeout(until: deadline, now: MonotonicClock.nowMilliseconds()))
-            step = try detector.advance(on: port, now: MonotonicClock.nowMilliseconds())
+            _ = try set.wait(timeoutMilliseconds: PollSet.timeout(until: deadline, now: MonotonicClock.now()))
+            step = try detector.advance(on: port, now: MonotonicClock.now())
         }
         #expect(step == .found(rate(19200)))
     }

@@ -59,7 +59,7 @@ import GPSBoxSystem
         let path = dir + "/chrony.gpsbox.sock"
         let lines = Lines()
         let sender = ChronySocket(path: path, log: lines.log)
-        for second in 0..<12 { sender.send(sample, now: Int64(second) * 1000) }
+        for second in 0..<12 { sender.send(sample, now: MonotonicInstant(milliseconds: Int64(second) * 1000)) }
         #expect(sender.lost == 12 && sender.sent == 0)
         #expect(lines.all == ["warning: chrony socket: chronyd is not listening (not running, or no `refclock SOCK` line "
                               + "for this path); retrying every 5 s socket=\(path)\n"])

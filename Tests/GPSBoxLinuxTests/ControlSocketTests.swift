@@ -1,3 +1,4 @@
+import GPSBoxCore
 import Foundation
 import Glibc
 import Testing
@@ -20,13 +21,13 @@ import GPSBoxSystem
         var answered = 0
 
         func serve(_ server: ControlSocket, requests: Int, timeoutMs: Int64 = 5000) throws {
-            let start = MonotonicClock.nowMilliseconds()
-            while answered < requests, MonotonicClock.nowMilliseconds() - start < timeoutMs {
+            let start = MonotonicClock.now()
+            while answered < requests, MonotonicClock.now() - start < timeoutMs {
                 var poll = PollSet()
                 let slots = server.descriptors.map { ($0, poll.watch($0)) }
                 _ = try poll.wait(timeoutMilliseconds: 100)
                 for (fd, slot) in slots where !poll.events(at: slot).isEmpty {
-                    server.service(fd, now: MonotonicClock.nowMilliseconds()) { request in
+                    server.service(fd, now: MonotonicClock.now()) { request in
                         answered += 1
                         switch request {
                         case .state: return .state(recording: recording)
@@ -135,7 +136,7 @@ import GPSBoxSystem
         defer { rmdir(dir) }
         let path = dir + "/control.sock"
         let server = try ControlSocket(path: path)
-        let fd = try UnixSocketAddress(path).connect()
+        let fd = try UnixSocketAddress(path).connect().release()  // closed by the defer below
         defer { close(fd) }
         _ = "pause".withCString { send(fd, $0, 5, 0) }
         var poll = PollSet()

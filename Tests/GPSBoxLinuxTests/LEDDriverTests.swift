@@ -10,7 +10,7 @@ func pattern(_ steps: (Bool, Int)...) -> LEDPattern {
 }
 
 /// The daemon loop in miniature: sleep until the driver's deadline, update, repeat.
-func play(_ driver: inout LEDDriver, _ clock: ManualClock, until end: Int64) {
+func play(_ driver: inout LEDDriver, _ clock: ManualClock, until end: MonotonicInstant) {
     var next = driver.update(now: clock.now)
     while let deadline = next, deadline <= end {
         clock.now = deadline
@@ -32,24 +32,24 @@ final class BrokenLED: StatusLED {
     @Test(arguments: [
         // (pattern, transitions from 0 to 3000 ms inclusive)
         (pattern((true, 1000), (false, 1000)),
-         [T(milliseconds: 0, lit: true), T(milliseconds: 1000, lit: false), T(milliseconds: 2000, lit: true),
-          T(milliseconds: 3000, lit: false)]),
+         [T(at: 0, lit: true), T(at: 1000, lit: false), T(at: 2000, lit: true),
+          T(at: 3000, lit: false)]),
         (pattern((true, 100), (false, 150), (true, 100), (false, 650)),  // double blink
-         [T(milliseconds: 0, lit: true), T(milliseconds: 100, lit: false), T(milliseconds: 250, lit: true),
-          T(milliseconds: 350, lit: false), T(milliseconds: 1000, lit: true), T(milliseconds: 1100, lit: false),
-          T(milliseconds: 1250, lit: true), T(milliseconds: 1350, lit: false), T(milliseconds: 2000, lit: true),
-          T(milliseconds: 2100, lit: false), T(milliseconds: 2250, lit: true), T(milliseconds: 2350, lit: false),
-          T(milliseconds: 3000, lit: true)]),
+         [T(at: 0, lit: true), T(at: 100, lit: false), T(at: 250, lit: true),
+          T(at: 350, lit: false), T(at: 1000, lit: true), T(at: 1100, lit: false),
+          T(at: 1250, lit: true), T(at: 1350, lit: false), T(at: 2000, lit: true),
+          T(at: 2100, lit: false), T(at: 2250, lit: true), T(at: 2350, lit: false),
+          T(at: 3000, lit: true)]),
         (pattern((true, 100), (true, 100), (false, 200)),  // equal neighbours merge
-         [T(milliseconds: 0, lit: true), T(milliseconds: 200, lit: false), T(milliseconds: 400, lit: true),
-          T(milliseconds: 600, lit: false), T(milliseconds: 800, lit: true), T(milliseconds: 1000, lit: false),
-          T(milliseconds: 1200, lit: true), T(milliseconds: 1400, lit: false), T(milliseconds: 1600, lit: true),
-          T(milliseconds: 1800, lit: false), T(milliseconds: 2000, lit: true), T(milliseconds: 2200, lit: false),
-          T(milliseconds: 2400, lit: true), T(milliseconds: 2600, lit: false), T(milliseconds: 2800, lit: true),
-          T(milliseconds: 3000, lit: false)]),
-        (LEDPattern.solid, [T(milliseconds: 0, lit: true)]),
-        (LEDPattern.off, [T(milliseconds: 0, lit: false)]),
-        (pattern((false, 300), (false, 700)), [T(milliseconds: 0, lit: false)]),
+         [T(at: 0, lit: true), T(at: 200, lit: false), T(at: 400, lit: true),
+          T(at: 600, lit: false), T(at: 800, lit: true), T(at: 1000, lit: false),
+          T(at: 1200, lit: true), T(at: 1400, lit: false), T(at: 1600, lit: true),
+          T(at: 1800, lit: false), T(at: 2000, lit: true), T(at: 2200, lit: false),
+          T(at: 2400, lit: true), T(at: 2600, lit: false), T(at: 2800, lit: true),
+          T(at: 3000, lit: false)]),
+        (LEDPattern.solid, [T(at: 0, lit: true)]),
+        (LEDPattern.off, [T(at: 0, lit: false)]),
+        (pattern((false, 300), (false, 700)), [T(at: 0, lit: false)]),
     ])
     func patternTimings(pattern: LEDPattern, expected: [T]) {
         let clock = ManualClock()
@@ -76,10 +76,10 @@ final class BrokenLED: StatusLED {
         _ = driver.update(now: 0)
         clock.now = 2500  // the loop was busy for 2.5 s
         #expect(driver.update(now: 2500) == 3000)
-        #expect(led.transitions == [T(milliseconds: 0, lit: true)])  // on at 2500 too: no write
+        #expect(led.transitions == [T(at: 0, lit: true)])  // on at 2500 too: no write
         clock.now = 3100
         #expect(driver.update(now: 3100) == 4000)
-        #expect(led.transitions.last == T(milliseconds: 3100, lit: false))
+        #expect(led.transitions.last == T(at: 3100, lit: false))
     }
 
     @Test func showingTheSamePatternDoesNotRestartIt() {
@@ -107,7 +107,7 @@ final class BrokenLED: StatusLED {
         driver.flash(now: 500, durationMilliseconds: 80)
         play(&driver, clock, until: 2000)
         #expect(led.transitions == [
-            T(milliseconds: 0, lit: !flashLevel), T(milliseconds: 500, lit: flashLevel), T(milliseconds: 580, lit: !flashLevel),
+            T(at: 0, lit: !flashLevel), T(at: 500, lit: flashLevel), T(at: 580, lit: !flashLevel),
         ])
     }
 
@@ -121,8 +121,8 @@ final class BrokenLED: StatusLED {
         driver.flash(now: 50, durationMilliseconds: 200)
         play(&driver, clock, until: 1100)
         #expect(led.transitions == [
-            T(milliseconds: 0, lit: true), T(milliseconds: 50, lit: false), T(milliseconds: 100, lit: true),
-            T(milliseconds: 250, lit: false), T(milliseconds: 1000, lit: true), T(milliseconds: 1100, lit: false),
+            T(at: 0, lit: true), T(at: 50, lit: false), T(at: 100, lit: true),
+            T(at: 250, lit: false), T(at: 1000, lit: true), T(at: 1100, lit: false),
         ])
     }
 

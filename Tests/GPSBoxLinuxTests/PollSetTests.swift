@@ -1,3 +1,4 @@
+import GPSBoxCore
 import Glibc
 import GPSBoxSystem
 import Testing
@@ -34,11 +35,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (deadline: nil as Int64?, now: 100 as Int64, timeout: nil as Int?),
+        (deadline: nil as MonotonicInstant?, now: 100 as MonotonicInstant, timeout: nil as Int?),
         (deadline: 150, now: 100, timeout: 50),
         (deadline: 90, now: 100, timeout: 0),
     ])
-    func timeoutFromDeadline(deadline: Int64?, now: Int64, timeout: Int?) {
+    func timeoutFromDeadline(deadline: MonotonicInstant?, now: MonotonicInstant, timeout: Int?) {
         #expect(PollSet.timeout(until: deadline, now: now) == timeout)
     }
 }

@@ -1,3 +1,4 @@
+import GPSBoxCore
 import Glibc
 import Testing
 import GPSBoxSystem
@@ -80,7 +81,7 @@ enum OutputFileTestText {
         var limit = JournalRateLimit(intervalMilliseconds: 60_000)
         var lines: [String] = []
         for second in 0..<180 {
-            if let held = limit.admit("status file: ENOENT", now: Int64(second) * 1000) {
+            if let held = limit.admit("status file: ENOENT", now: MonotonicInstant(milliseconds: Int64(second) * 1000)) {
                 lines.append(JournalRateLimit.annotated("status file: ENOENT", held: held, intervalMilliseconds: 60_000))
             }
         }

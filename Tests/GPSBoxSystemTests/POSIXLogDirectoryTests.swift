@@ -28,7 +28,7 @@ import GPSBoxCore
         defer { Self.remove(path) }
         let dir = POSIXLogDirectory(path: path)
         let writer = try SegmentWriter(directory: dir, configuration: .init(segmentSizeLimitBytes: 16 * 1024), now: 0)
-        for i in 0..<1000 { writer.append(.sample(Self.sample(i)), now: Int64(i) * 1000) }
+        for i in 0..<1000 { writer.append(.sample(Self.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 1000)) }
         writer.append(.event(LogEvent(time: nil, key: "config", value: "rate=1Hz")), now: 1_000_000)
         writer.close(now: 1_000_001)
         #expect(writer.lastError == nil)

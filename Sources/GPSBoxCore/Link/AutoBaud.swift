@@ -18,7 +18,7 @@ public protocol FrameCounting {
 public struct AutoBaud<Counter: FrameCounting> {
     public enum Step: Equatable, Sendable {
         /// Set the port to `rate` (if not already) and feed what arrives until `deadline`.
-        case listen(rate: BaudRate, deadline: Int64)
+        case listen(rate: BaudRate, deadline: MonotonicInstant)
         /// Valid frames arrived at `rate`; `bytesAtFoundRate` holds them for the decoder.
         case found(BaudRate)
         /// Every candidate was tried without `requiredFrames` valid frames.
@@ -51,7 +51,7 @@ public struct AutoBaud<Counter: FrameCounting> {
     private var index = 0
     private var framesAtCurrentRate = 0
     /// When the bytes in `bytesAtFoundRate` started to count (the switch, or the last backlog).
-    private var countingSince: Int64 = 0
+    private var countingSince: MonotonicInstant = .origin
     /// A backlog is what queued while the port was closed or nobody read it, so it can only
     /// be met this soon after the scan starts (the port just opened). Later, bytes faster
     /// than the line are a source that ignores the rate (a USB link, a simulator run faster
@@ -61,7 +61,7 @@ public struct AutoBaud<Counter: FrameCounting> {
     /// Nor can a backlog be larger than the buffers that held it: a pty's 64 KiB of flip
     /// buffers and n_tty's 4 KiB. Past that, the source itself is faster than the line.
     private static var largestBacklog: Int { 65_536 + 4096 }
-    private var scanSince: Int64 = 0
+    private var scanSince: MonotonicInstant = .origin
     private var backlogInScan = 0
 
     /// `preferred` (e.g. the rate that worked last time) is tried first.
@@ -81,7 +81,7 @@ public struct AutoBaud<Counter: FrameCounting> {
     }
 
     /// Begins with the first candidate.
-    public mutating func start(now: Int64) -> Step {
+    public mutating func start(now: MonotonicInstant) -> Step {
         index = 0
         scanSince = now
         backlogInScan = 0
@@ -89,7 +89,7 @@ public struct AutoBaud<Counter: FrameCounting> {
     }
 
     /// Feeds bytes read at the current rate.
-    public mutating func received(_ bytes: [UInt8], now: Int64) -> Step {
+    public mutating func received(_ bytes: [UInt8], now: MonotonicInstant) -> Step {
         guard case .listen = step else { return step }
         bytesAtFoundRate += bytes
         framesAtCurrentRate += counter.countValidFrames(in: bytes[...])
@@ -116,13 +116,13 @@ public struct AutoBaud<Counter: FrameCounting> {
     /// More bytes than the line could carry at the rate being tried since counting began
     /// (a UART frame is 10 bits: start, 8 data, stop), with room for a 16550's FIFO and
     /// the kernel's wake-up delays.
-    private func isBacklog(now: Int64) -> Bool {
+    private func isBacklog(now: MonotonicInstant) -> Bool {
         let elapsed = max(0, now - countingSince)
         let carried = Int64(candidates[index].bitsPerSecond / 10) * elapsed / 1000
         return Int64(bytesAtFoundRate.count) > 2 * carried + 512
     }
 
-    private mutating func startCounting(now: Int64) {
+    private mutating func startCounting(now: MonotonicInstant) {
         counter.reset()
         framesAtCurrentRate = 0
         bytesAtFoundRate = []
@@ -131,12 +131,12 @@ public struct AutoBaud<Counter: FrameCounting> {
     }
 
     /// The window for the current rate ended: try the next one (or give up).
-    public mutating func deadlinePassed(now: Int64) -> Step {
+    public mutating func deadlinePassed(now: MonotonicInstant) -> Step {
         guard case .listen = step else { return step }
         return next(now: now)
     }
 
-    private mutating func next(now: Int64) -> Step {
+    private mutating func next(now: MonotonicInstant) -> Step {
         index += 1
         if index == candidates.count {
             step = .exhausted
@@ -146,7 +146,7 @@ public struct AutoBaud<Counter: FrameCounting> {
         return listen(now: now)
     }
 
-    private mutating func listen(now: Int64) -> Step {
+    private mutating func listen(now: MonotonicInstant) -> Step {
         startCounting(now: now)
         return step
     }

@@ -39,12 +39,12 @@ public struct LinkVerdict: Hashable, Sendable {
 }
 
 extension LinkSupervisor {
-    /// Judges the open link at `nowMs` (at every wake: nothing here allocates).
-    public mutating func check(nowMs: Int64) -> LinkVerdict {
+    /// Judges the open link at `now` (at every wake: nothing here allocates).
+    public mutating func check(now: MonotonicInstant) -> LinkVerdict {
         var verdict = LinkVerdict()
         guard case .open(let since) = connection else { return verdict }
-        let lastBytes = max(lastBytesAtMs ?? since, since)
-        let noData = nowMs - lastBytes > policy.noDataTimeoutMs
+        let lastBytes = max(lastBytesAt ?? since, since)
+        let noData = now - lastBytes > policy.noDataTimeoutMs
         if noData, !silent {
             silent = true
             verdict.silence = .silent
@@ -53,14 +53,14 @@ extension LinkSupervisor {
             verdict.silence = .dataAgain
         }
         if noData { return verdict }
-        let lastFrame = max(lastFrameAtMs ?? since, since)
-        if nowMs - lastFrame > policy.noDataTimeoutMs, nowMs - lastBytes <= policy.noFramesRecentMs {
+        let lastFrame = max(lastFrameAt ?? since, since)
+        if now - lastFrame > policy.noDataTimeoutMs, now - lastBytes <= policy.noFramesRecentMs {
             verdict.action = .redetectBaud(.noFrames(afterMs: policy.noDataTimeoutMs))
-        } else if rateSetByDaemon, !configuring, let since = garbageSinceMs, nowMs - since >= policy.lostRateAfterMs,
-                  garbageBytes >= policy.lostRateGarbageBytes, nowMs - lastBytes <= policy.lostRateRecentMs {
-            verdict.action = .redetectBaud(.lostLineRate(afterMs: nowMs - min(since, lastFrame), garbageBytes: garbageBytes))
+        } else if rateSetByDaemon, !configuring, let since = garbageSince, now - since >= policy.lostRateAfterMs,
+                  garbageBytes >= policy.lostRateGarbageBytes, now - lastBytes <= policy.lostRateRecentMs {
+            verdict.action = .redetectBaud(.lostLineRate(afterMs: now - min(since, lastFrame), garbageBytes: garbageBytes))
         } else if !configuring, expectsNavPVT,
-                  let sign = restartWatch.check(nowMs: nowMs, stalledMs: policy.navPVTStalledMs) {
+                  let sign = restartWatch.check(now: now, stalledMs: policy.navPVTStalledMs) {
             verdict.action = .moduleRestarted(sign)
         }
         return verdict
@@ -72,21 +72,21 @@ extension LinkSupervisor {
         return !garbageTold
     }
 
-    /// What the device wants at `nowMs` (nothing while closed).
-    public func readAction(nowMs: Int64, hasDescriptor: Bool) -> ReadPacing.Action {
-        isOpen ? pacing.action(nowMs: nowMs, hasDescriptor: hasDescriptor) : .wait
+    /// What the device wants at `now` (nothing while closed).
+    public func readAction(now: MonotonicInstant, hasDescriptor: Bool) -> ReadPacing.Action {
+        isOpen ? pacing.action(now: now, hasDescriptor: hasDescriptor) : .wait
     }
 
     /// Adds the supervisor's deadlines: the next open attempt, the end of the read pause, the
     /// writer's retry and its next sync (only ahead of now: with sync-interval 0 and failing
     /// storage a sync is "due" at once forever, and a zero timeout would spin).
-    public func considerDeadlines(_ d: inout EarliestDeadline, nowMs: Int64, hasDescriptor: Bool,
-                                  writerSyncDueMs: Int64?) {
+    public func considerDeadlines(_ d: inout EarliestDeadline, now: MonotonicInstant, hasDescriptor: Bool,
+                                  writerSyncDue: MonotonicInstant?) {
         switch connection {
         case .closed(let at): d.consider(at)
-        case .open: d.consider(pacing.deadline(nowMs: nowMs, hasDescriptor: hasDescriptor))
+        case .open: d.consider(pacing.deadline(now: now, hasDescriptor: hasDescriptor))
         }
-        if !writerOpen { d.consider(writerRetryAtMs) }
-        if let s = writerSyncDueMs, s > nowMs { d.consider(s) }
+        if !writerOpen { d.consider(writerRetryAt) }
+        if let s = writerSyncDue, s > now { d.consider(s) }
     }
 }

@@ -11,11 +11,11 @@ public struct LinkSupervisor {
 
     /// Closed (retry at a time) or open since a time.
     public enum Connection: Equatable, Sendable {
-        case closed(retryAtMs: Int64)
-        case open(sinceMs: Int64)
+        case closed(retryAt: MonotonicInstant)
+        case open(since: MonotonicInstant)
     }
 
-    public private(set) var connection: Connection = .closed(retryAtMs: 0)
+    public private(set) var connection: Connection = .closed(retryAt: .origin)
     /// Reopened after a loss (for status), and whether the last open or read failed.
     public private(set) var reconnects = 0
     public private(set) var deviceLost = false
@@ -27,14 +27,14 @@ public struct LinkSupervisor {
     public private(set) var backoffMs: Int64
 
     // Health: when bytes and valid frames last arrived on this connection.
-    var lastBytesAtMs: Int64?
-    var lastFrameAtMs: Int64?
+    var lastBytesAt: MonotonicInstant?
+    var lastFrameAt: MonotonicInstant?
     /// The line rate in use is one the daemon set (raised from the module's own): bytes that
     /// stop making frames mean the module went back to its own rate.
     public private(set) var rateSetByDaemon = false
     /// Garbage since the last valid frame, and since when.
     var garbageBytes = 0
-    var garbageSinceMs: Int64?
+    var garbageSince: MonotonicInstant?
     /// Garbage at a fixed rate is told once (nothing can be changed about it).
     var garbageTold = false
 
@@ -43,12 +43,12 @@ public struct LinkSupervisor {
     var expectsNavPVT = false
     public private(set) var restartWatch = ReceiverRestartWatch()
 
-    /// Read pacing (see `readPauseMs`).
+    /// Read pacing (see `ReadPacing`).
     public private(set) var pacing: ReadPacing
 
     // The track-log writer.
     var writerOpen = false
-    var writerRetryAtMs: Int64 = 0
+    var writerRetryAt = MonotonicInstant.origin
 
     public init(policy: LinkPolicy = LinkPolicy()) {
         self.policy = policy
@@ -61,16 +61,16 @@ public struct LinkSupervisor {
     // MARK: connection
 
     /// The loop should open the link now.
-    public func wantsOpen(nowMs: Int64) -> Bool {
-        if case .closed(let at) = connection { return nowMs >= at }
+    public func wantsOpen(now: MonotonicInstant) -> Bool {
+        if case .closed(let at) = connection { return now >= at }
         return false
     }
 
     /// The link opened. Returns true when this is a reconnect after a loss.
-    public mutating func opened(nowMs: Int64) -> Bool {
+    public mutating func opened(now: MonotonicInstant) -> Bool {
         let reconnect = deviceLost
         if reconnect { reconnects += 1 }
-        connection = .open(sinceMs: nowMs)
+        connection = .open(since: now)
         deviceLost = false
         backoffMs = policy.firstBackoffMs
         lastError = nil
@@ -84,30 +84,30 @@ public struct LinkSupervisor {
 
     /// Opening failed. Returns when to try again and whether to tell (a repeat of the same
     /// failure is told once).
-    public mutating func openFailed(_ reason: String, nowMs: Int64) -> (retryAtMs: Int64, tell: Bool) {
+    public mutating func openFailed(_ reason: String, now: MonotonicInstant) -> (retryAt: MonotonicInstant, tell: Bool) {
         let tell = !deviceLost || lastError != reason
         let wait = backoffMs
-        close(reason, nowMs: nowMs)
-        return (nowMs + wait, tell)
+        close(reason, now: now)
+        return (now + wait, tell)
     }
 
     /// The open link failed (unplugged, pty closed, a write error). Returns the retry time.
     @discardableResult
-    public mutating func lost(_ reason: String, nowMs: Int64) -> Int64 {
-        let at = nowMs + backoffMs
-        close(reason, nowMs: nowMs)
+    public mutating func lost(_ reason: String, now: MonotonicInstant) -> MonotonicInstant {
+        let at = now + backoffMs
+        close(reason, now: now)
         return at
     }
 
     /// Close and open again at once (a reload changed the receiver settings).
-    public mutating func reopen(_ reason: String, nowMs: Int64) {
-        connection = .closed(retryAtMs: nowMs)
+    public mutating func reopen(_ reason: String, now: MonotonicInstant) {
+        connection = .closed(retryAt: now)
         lastError = reason
         configuring = false
     }
 
-    private mutating func close(_ reason: String, nowMs: Int64) {
-        connection = .closed(retryAtMs: nowMs + backoffMs)
+    private mutating func close(_ reason: String, now: MonotonicInstant) {
+        connection = .closed(retryAt: now + backoffMs)
         backoffMs = min(backoffMs * 2, policy.longestBackoffMs)
         deviceLost = true
         lastError = reason
@@ -115,42 +115,42 @@ public struct LinkSupervisor {
     }
 
     /// Auto-baud listened again on the open port: health counts from now.
-    public mutating func relistened(nowMs: Int64, found: Bool) {
-        connection = .open(sinceMs: nowMs)
+    public mutating func relistened(now: MonotonicInstant, found: Bool) {
+        connection = .open(since: now)
         rateSetByDaemon = false
         freshStart()
         if !found { lastError = "no valid frames at any baud rate" }
     }
 
     private mutating func freshStart() {
-        lastBytesAtMs = nil
-        lastFrameAtMs = nil
+        lastBytesAt = nil
+        lastFrameAt = nil
         garbageBytes = 0
-        garbageSinceMs = nil
+        garbageSince = nil
     }
 
     // MARK: data
 
-    /// A read (or a drain of reads) at `nowMs`: how many bytes, how many of them the framer
+    /// A read (or a drain of reads) at `now`: how many bytes, how many of them the framer
     /// skipped as garbage, whether any valid frame completed, whether the last read filled
     /// the buffer (data outpaces the pause), and for a link without an fd (DDC) its own
     /// polling delay.
     public mutating func read(bytes: Int, skippedBytes: Int, validFrames: Bool, filledBuffer: Bool,
-                              timerDelayMs: Int64? = nil, nowMs: Int64) {
-        decoded(bytes: bytes, skippedBytes: skippedBytes, validFrames: validFrames, nowMs: nowMs)
+                              timerDelayMs: Int64? = nil, now: MonotonicInstant) {
+        decoded(bytes: bytes, skippedBytes: skippedBytes, validFrames: validFrames, now: now)
         pacing.read(bytes: bytes, filledBuffer: filledBuffer, configuring: configuring, timerDelayMs: timerDelayMs,
-                    nowMs: nowMs)
+                    now: now)
     }
 
     /// Bytes decoded outside a read (the bytes auto-baud proved the rate with).
-    public mutating func decoded(bytes: Int, skippedBytes: Int, validFrames: Bool, nowMs: Int64) {
-        if bytes > 0 { lastBytesAtMs = nowMs }
+    public mutating func decoded(bytes: Int, skippedBytes: Int, validFrames: Bool, now: MonotonicInstant) {
+        if bytes > 0 { lastBytesAt = now }
         if validFrames {
-            lastFrameAtMs = nowMs
+            lastFrameAt = now
             garbageBytes = 0
-            garbageSinceMs = nil
+            garbageSince = nil
         } else if skippedBytes > 0 {
-            if garbageSinceMs == nil { garbageSinceMs = nowMs }
+            if garbageSince == nil { garbageSince = now }
             garbageBytes += skippedBytes
         }
     }
@@ -162,17 +162,17 @@ public struct LinkSupervisor {
     /// The configuration ended: `navigationPeriodMs` arms the NAV-PVT watch when the module
     /// now sends NAV-PVT; `raisedRate` says the daemon changed the line rate.
     public mutating func configurationFinished(configured: Bool, navigationPeriodMs: Int?, raisedRate: Bool,
-                                               nowMs: Int64) {
+                                               now: MonotonicInstant) {
         configuring = false
         expectsNavPVT = configured && navigationPeriodMs != nil
         restartWatch = ReceiverRestartWatch()
-        if configured { restartWatch.configured(navigationPeriodMs: navigationPeriodMs, nowMs: nowMs) }
+        if configured { restartWatch.configured(navigationPeriodMs: navigationPeriodMs, now: now) }
         if raisedRate { rateSetByDaemon = true }
     }
 
     /// A reply outside configuration: a restart sign, if it is one.
-    public mutating func moduleSaid(_ reply: ReceiverReply, nowMs: Int64) -> ReceiverRestartWatch.Sign? {
-        restartWatch.observe(reply, nowMs: nowMs)
+    public mutating func moduleSaid(_ reply: ReceiverReply, now: MonotonicInstant) -> ReceiverRestartWatch.Sign? {
+        restartWatch.observe(reply, now: now)
     }
 
     /// A restart was acted on: the watch waits for the next configuration.
@@ -188,12 +188,12 @@ public struct LinkSupervisor {
     /// The writer could not open: tried again `policy.writerRetryMs` later. Returns whether
     /// the reason is new (a repeat is told once); it shows as the last error meanwhile.
     @discardableResult
-    public mutating func writerOpenFailed(_ reason: String, nowMs: Int64) -> Bool {
-        writerRetryAtMs = nowMs + policy.writerRetryMs
+    public mutating func writerOpenFailed(_ reason: String, now: MonotonicInstant) -> Bool {
+        writerRetryAt = now + policy.writerRetryMs
         defer { lastError = reason }
         return lastError != reason
     }
 
     /// No writer and its retry time has come.
-    public func wantsWriter(nowMs: Int64) -> Bool { !writerOpen && nowMs >= writerRetryAtMs }
+    public func wantsWriter(now: MonotonicInstant) -> Bool { !writerOpen && now >= writerRetryAt }
 }

@@ -27,10 +27,10 @@ public struct ReadPacing: Hashable, Sendable {
     let policy: LinkPolicy
     /// The module's actual data rate (bytes per second), smoothed over reads.
     public private(set) var observedBytesPerSecond: Int64 = 0
-    private var lastReadAtMs: Int64 = 0
+    private var lastReadAt = MonotonicInstant.origin
     public private(set) var lastReadFilledBuffer = false
     /// When the next read may happen.
-    public private(set) var nextReadAtMs: Int64 = 0
+    public private(set) var nextReadAt = MonotonicInstant.origin
     /// The last read got bytes: when the pause ends, read without polling first.
     public private(set) var gathering = false
 
@@ -38,18 +38,18 @@ public struct ReadPacing: Hashable, Sendable {
 
     /// A new connection: read as soon as the fd says so.
     mutating func restart() {
-        nextReadAtMs = 0
+        nextReadAt = .origin
         gathering = false
     }
 
-    mutating func read(bytes: Int, filledBuffer: Bool, configuring: Bool, timerDelayMs: Int64?, nowMs: Int64) {
+    mutating func read(bytes: Int, filledBuffer: Bool, configuring: Bool, timerDelayMs: Int64?, now: MonotonicInstant) {
         lastReadFilledBuffer = filledBuffer
-        let elapsed = max(1, nowMs - lastReadAtMs)
-        lastReadAtMs = nowMs
+        let elapsed = max(1, now - lastReadAt)
+        lastReadAt = now
         let rate = Int64(bytes) * 1000 / elapsed
         observedBytesPerSecond = observedBytesPerSecond == 0 ? rate : (observedBytesPerSecond * 7 + rate * 3) / 10
         let pause = pauseMs(configuring: configuring, timerDelayMs: timerDelayMs)
-        nextReadAtMs = nowMs + pause
+        nextReadAt = now + pause
         gathering = bytes > 0
     }
 
@@ -62,9 +62,9 @@ public struct ReadPacing: Hashable, Sendable {
         return max(2, min(policy.longestReadPauseMs, policy.gatherBytes * 1000 / observedBytesPerSecond))
     }
 
-    /// What to do about the device at `nowMs`; `hasDescriptor` false for a timer-read link.
-    public func action(nowMs: Int64, hasDescriptor: Bool) -> Action {
-        guard nowMs >= nextReadAtMs else { return .wait }
+    /// What to do about the device at `now`; `hasDescriptor` false for a timer-read link.
+    public func action(now: MonotonicInstant, hasDescriptor: Bool) -> Action {
+        guard now >= nextReadAt else { return .wait }
         if !hasDescriptor || gathering { return .readNow }
         return .watch
     }
@@ -72,7 +72,7 @@ public struct ReadPacing: Hashable, Sendable {
     /// The poll timeout the pacing asks for: the end of the pause whenever the next read is
     /// not the fd's to announce (while waiting, and when it is due without a poll, even if
     /// already past); nil once the fd is watched.
-    public func deadline(nowMs: Int64, hasDescriptor: Bool) -> Int64? {
-        action(nowMs: nowMs, hasDescriptor: hasDescriptor) == .watch ? nil : nextReadAtMs
+    public func deadline(now: MonotonicInstant, hasDescriptor: Bool) -> MonotonicInstant? {
+        action(now: now, hasDescriptor: hasDescriptor) == .watch ? nil : nextReadAt
     }
 }

@@ -1,7 +1,7 @@
 // The track-log writer: a clock-injected policy over the LogDirectory protocol that packs
 // records into blocks, buffers them, writes + fdatasyncs them every sync interval, rotates
 // segments, runs the ring and survives ENOSPC/EROFS and `reset` (docs/log-format.md §6).
-// Time comes in as monotonic milliseconds (`now`); GPS time comes with the records.
+// Time comes in as a `MonotonicInstant` (`now`); GPS time comes with the records.
 
 public final class SegmentWriter {
     public let directory: any LogDirectory
@@ -31,7 +31,7 @@ public final class SegmentWriter {
     private var open: OpenSegment?
     private var pending: [UInt8] = []
     private var pendingRecords = 0
-    private var lastSync: Int64
+    private var lastSync: MonotonicInstant
     private var nextSequence: UInt64
     /// Size of the segment this run closed last; 0 when none (or `reset` erased it).
     private var lastClosedSize: UInt64 = 0
@@ -42,7 +42,7 @@ public final class SegmentWriter {
     /// (a new segment is always started: the writer never appends after a torn tail) and
     /// applies the ring once. `runID` is drawn at random unless given (tests).
     public init(directory: any LogDirectory, configuration: LogWriterConfiguration = .init(),
-                now: Int64, runID: UInt64 = UInt64.random(in: 1...UInt64.max)) throws(LogIOError) {
+                now: MonotonicInstant, runID: UInt64 = UInt64.random(in: 1...UInt64.max)) throws(LogIOError) {
         self.directory = directory
         self.configuration = configuration
         self.runID = runID
@@ -76,9 +76,9 @@ public final class SegmentWriter {
     /// its trip and counts afresh.
     public private(set) var resetsNoticed = 0
 
-    /// When `tick` will next sync (monotonic ms), for the main loop's poll timeout; nil when
+    /// When `tick` will next sync, for the main loop's poll timeout; nil when
     /// nothing is waiting.
-    public var nextSyncDue: Int64? {
+    public var nextSyncDue: MonotonicInstant? {
         pendingRecords > 0 || !pending.isEmpty ? lastSync + configuration.syncIntervalMilliseconds : nil
     }
 
@@ -86,7 +86,7 @@ public final class SegmentWriter {
     /// dropped) only when storage has been failing long enough to fill the buffer.
     /// Storage errors do not throw here: they are kept in `lastError` and retried.
     @discardableResult
-    public func append(_ entry: LogEntry, now: Int64) -> Bool {
+    public func append(_ entry: LogEntry, now: MonotonicInstant) -> Bool {
         if case .raw(let chunk) = entry, chunk.bytes.count > LogFormat.maxPayload - 8 {
             var accepted = true
             var start = 0
@@ -151,13 +151,13 @@ public final class SegmentWriter {
     }
 
     /// Syncs if the sync interval has passed since the last sync; call it from the main loop.
-    public func tick(now: Int64) {
+    public func tick(now: MonotonicInstant) {
         if syncIsDue(now: now) { try? sync(now: now) }
     }
 
     /// Writes everything buffered and fdatasyncs it. On failure the unwritten bytes stay
     /// buffered (retried at the next sync) and the error is also kept in `lastError`.
-    public func sync(now: Int64) throws(LogIOError) {
+    public func sync(now: MonotonicInstant) throws(LogIOError) {
         lastSync = now
         guard var o = open, pendingRecords > 0 || !pending.isEmpty else { return }
         do {
@@ -189,7 +189,7 @@ public final class SegmentWriter {
     }
 
     /// Syncs and closes the open segment (clean shutdown). The next append starts a new one.
-    public func close(now: Int64 = 0) {
+    public func close(now: MonotonicInstant = .origin) {
         try? sync(now: now)
         guard pending.isEmpty, let o = open else { return }
         o.file?.close()
@@ -231,7 +231,7 @@ public final class SegmentWriter {
         return false
     }
 
-    private func rotate(now: Int64) {
+    private func rotate(now: MonotonicInstant) {
         try? sync(now: now)
         // A failed sync keeps the old segment open: its bytes must reach storage first.
         guard pending.isEmpty, pendingRecords == 0 else { return }
@@ -239,7 +239,7 @@ public final class SegmentWriter {
         enforceRing()
     }
 
-    private func syncIsDue(now: Int64) -> Bool {
+    private func syncIsDue(now: MonotonicInstant) -> Bool {
         (pendingRecords > 0 || !pending.isEmpty) && now - lastSync >= configuration.syncIntervalMilliseconds
     }
 

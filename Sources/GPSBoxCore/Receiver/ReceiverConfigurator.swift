@@ -1,7 +1,7 @@
 // Module configuration as a pure state machine (issue 3 §3), for daemon start and
 // `gpsbox configure`. The caller sends what it is told to, feeds back what the receiver says
 // (decoded ACK-ACK/ACK-NAK, MON-VER, or just "a UBX frame" / "an NMEA sentence"), and calls
-// `tick` when `deadlineMs` passes. Time is the caller's monotonic milliseconds.
+// `tick` when `deadline` passes. Time is the caller's `MonotonicInstant`.
 //
 //   identify: poll MON-VER (timeout, retry) ─┬─ answer → generation → port → line → commands
 //                                            ├─ only NMEA heard   → finished(.nmeaOnly)
@@ -43,8 +43,8 @@ public struct ReceiverConfigurator: Sendable {
         /// The CFG-PRT answer is in; its ACK-ACK follows (M8 answers a CFG poll with the message
         /// and an ACK). Waited for, so it is not taken for the ACK of a CFG-PRT baud switch.
         case portPollAcknowledging
-        /// A baud switch waits for a pause in the module's output (until `giveUpMs`).
-        case awaitingQuiet(giveUpMs: Int64)
+        /// A baud switch waits for a pause in the module's output (until `giveUpAt`).
+        case awaitingQuiet(giveUpAt: MonotonicInstant)
         case commanding
         /// The switch is out; the module's ACK, at the old rate, says when it changes over.
         case switchAcknowledging(from: Int, to: Int)
@@ -61,7 +61,7 @@ public struct ReceiverConfigurator: Sendable {
     private var index = 0
     private var attempt = 0
     /// When the current wait ends; nil when not waiting.
-    public private(set) var deadlineMs: Int64?
+    public private(set) var deadline: MonotonicInstant?
     public private(set) var identity: ReceiverIdentity?
     private var applied: [String] = []
     private var errors: [ReceiverConfigurationError] = []
@@ -87,48 +87,48 @@ public struct ReceiverConfigurator: Sendable {
     public var isFinished: Bool { phase == .finished }
 
     /// Begins by polling MON-VER.
-    public mutating func start(nowMs: Int64) -> [ReceiverConfiguratorAction] {
+    public mutating func start(now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
         precondition(phase == .idle, "start called twice")
         phase = .identifying
         attempt = 1
-        deadlineMs = nowMs + timing.answerTimeoutMs
+        deadline = now + timing.answerTimeoutMs
         return [.send(encoding.monVERPoll(), what: "MON-VER poll")]
     }
 
     /// Feeds one thing the receiver sent.
-    public mutating func handle(_ reply: ReceiverReply, nowMs: Int64) -> [ReceiverConfiguratorAction] {
+    public mutating func handle(_ reply: ReceiverReply, now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
         switch reply {
         case .nmea, .bootBanner: heardNMEA = true
         default: heardUBX = true
         }
         if case .awaitingQuiet(let giveUp) = phase {
-            deadlineMs = min(nowMs + timing.quietMs, giveUp)
+            deadline = min(now + timing.quietMs, giveUp)
             return []
         }
         switch (phase, reply) {
         case (.identifying, .version(let id)):
             identity = id
-            return settings.resolvesPort ? pollPort(nowMs: nowMs, firstAttempt: true) : planLine(nowMs: nowMs)
+            return settings.resolvesPort ? pollPort(now: now, firstAttempt: true) : planLine(now: now)
         case (.resolvingPort(let answers), .port(let answer)):
-            return portAnswered(answer, answers: answers, nowMs: nowMs)
+            return portAnswered(answer, answers: answers, now: now)
         case (.resolvingPort, .rejected(let c, let i)) where (c, i) == (0x06, 0x00) || (c, i) == (0x0A, 0x36):
-            return planLine(nowMs: nowMs)
+            return planLine(now: now)
         case (.portPollAcknowledging, .acknowledged(0x06, 0x00)), (.portPollAcknowledging, .rejected(0x06, 0x00)):
-            return planLine(nowMs: nowMs)
+            return planLine(now: now)
         case (.switchAcknowledging(let from, let to), .acknowledged(let c, let i)) where matches(c, i):
             // Everything before the ACK came at the old rate; the module changes right after it.
-            return follow(from: from, to: to, nowMs: nowMs)
+            return follow(from: from, to: to, now: now)
         case (.switchAcknowledging, .rejected(let c, let i)) where matches(c, i):
             errors.append(.rejected(command: plan[index].name))
-            return advance(nowMs: nowMs)
+            return advance(now: now)
         case (.verifyingBaud(let from, let to), .version):
             settings.currentBaudRate = to
             raisedFrom = from
             applied.append(plan[index].name)
-            return advance(nowMs: nowMs)
+            return advance(now: now)
         case (.commanding, .acknowledged(let c, let i)) where matches(c, i):
             applied.append(plan[index].name)
-            return advance(nowMs: nowMs)
+            return advance(now: now)
         case (.commanding, .rejected(let c, let i)) where matches(c, i):
             let command = plan[index]
             errors.append(.rejected(command: command.name))
@@ -138,59 +138,59 @@ public struct ReceiverConfigurator: Sendable {
                 }
                 plan.insert(contentsOf: singles, at: index + 1)
             }
-            return advance(nowMs: nowMs)
+            return advance(now: now)
         default:
             return []
         }
     }
 
-    /// Call when `deadlineMs` has passed (extra calls are harmless).
-    public mutating func tick(nowMs: Int64) -> [ReceiverConfiguratorAction] {
-        guard let deadline = deadlineMs, nowMs >= deadline else { return [] }
+    /// Call when `deadline` has passed (extra calls are harmless).
+    public mutating func tick(now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
+        guard let due = deadline, now >= due else { return [] }
         switch phase {
         case .resolvingPort(let answers):
-            if attempt < timing.attempts { return pollPort(nowMs: nowMs, firstAttempt: false, answers: answers) }
-            return planLine(nowMs: nowMs)
+            if attempt < timing.attempts { return pollPort(now: now, firstAttempt: false, answers: answers) }
+            return planLine(now: now)
         case .portPollAcknowledging:
-            return planLine(nowMs: nowMs)
+            return planLine(now: now)
         case .awaitingQuiet(let giveUp):
             // A tick well past its deadline means the host was not running: bytes the module
             // sent meanwhile may wait unread, so the silence is not proven. Look once more.
-            if nowMs - deadline > timing.lateTickMs, nowMs < giveUp {
-                deadlineMs = nowMs + timing.lateTickMs
+            if now - due > timing.lateTickMs, now < giveUp {
+                deadline = now + timing.lateTickMs
                 return []
             }
-            return sendCurrent(nowMs: nowMs, firstAttempt: true)
+            return sendCurrent(now: now, firstAttempt: true)
         case .identifying:
             if attempt < timing.attempts {
                 attempt += 1
-                deadlineMs = nowMs + timing.answerTimeoutMs
+                deadline = now + timing.answerTimeoutMs
                 return [.send(encoding.monVERPoll(), what: "MON-VER poll (attempt \(attempt))")]
             }
             errors.append(.noVersionAnswer(attempts: attempt))
             return finish(heardUBX ? .unanswered : heardNMEA ? .nmeaOnly : .silent)
         case .commanding:
-            if attempt < timing.attempts { return sendCurrent(nowMs: nowMs, firstAttempt: false) }
+            if attempt < timing.attempts { return sendCurrent(now: now, firstAttempt: false) }
             errors.append(.noAcknowledgement(command: plan[index].name, attempts: attempt))
-            return advance(nowMs: nowMs)
+            return advance(now: now)
         case .switchAcknowledging(let from, let to):
             // No ACK at the old rate: a module that switched before sending it. Follow anyway.
-            return follow(from: from, to: to, nowMs: nowMs)
+            return follow(from: from, to: to, now: now)
         case .baudSettling(let from, let to):
             phase = .verifyingBaud(from: from, to: to)
             attempt = 1
-            deadlineMs = nowMs + timing.answerTimeoutMs
+            deadline = now + timing.answerTimeoutMs
             return [.send(encoding.monVERPoll(), what: "MON-VER poll at \(to) Bd")]
         case .verifyingBaud(let from, let to):
             if attempt < timing.attempts {
                 attempt += 1
-                deadlineMs = nowMs + timing.answerTimeoutMs
+                deadline = now + timing.answerTimeoutMs
                 return [.send(encoding.monVERPoll(), what: "MON-VER poll at \(to) Bd (attempt \(attempt))")]
             }
             errors.append(.baudSwitchNotConfirmed(from: from, to: to))
-            return [.setHostBaud(from)] + advance(nowMs: nowMs)
+            return [.setHostBaud(from)] + advance(now: now)
         case .idle, .finished:
-            deadlineMs = nil
+            deadline = nil
             return []
         }
     }
@@ -199,8 +199,8 @@ public struct ReceiverConfigurator: Sendable {
         index < plan.count && plan[index].acknowledgedClass == classID && plan[index].acknowledgedID == messageID
     }
 
-    private mutating func sendCurrent(nowMs: Int64, firstAttempt: Bool) -> [ReceiverConfiguratorAction] {
-        guard index < plan.count else { return planningMessages ? finish(.configured) : planMessages(nowMs: nowMs) }
+    private mutating func sendCurrent(now: MonotonicInstant, firstAttempt: Bool) -> [ReceiverConfiguratorAction] {
+        guard index < plan.count else { return planningMessages ? finish(.configured) : planMessages(now: now) }
         let command = plan[index]
         attempt = firstAttempt ? 1 : attempt + 1
         let label = attempt == 1 ? command.name : "\(command.name) (attempt \(attempt))"
@@ -209,38 +209,38 @@ public struct ReceiverConfigurator: Sendable {
                 // After the quieting command's ACK, what the module queued meanwhile still
                 // drains: wait for a pause, at most quietWaitMs plus that backlog.
                 awaitedQuiet = true
-                let giveUp = nowMs + timing.quietWaitMs + (quieted.isEmpty ? 0 : timing.backlogMs(baud: settings.currentBaudRate))
-                phase = .awaitingQuiet(giveUpMs: giveUp)
-                deadlineMs = nowMs + timing.quietMs
+                let giveUp = now + timing.quietWaitMs + (quieted.isEmpty ? 0 : timing.backlogMs(baud: settings.currentBaudRate))
+                phase = .awaitingQuiet(giveUpAt: giveUp)
+                deadline = now + timing.quietMs
                 return []
             }
             // The host follows when the ACK arrives at the old rate (so no byte the module sent
             // before it is read at the wrong rate), or after the answer time-out if it never
             // does; then a MON-VER answer at the new rate confirms the switch.
             phase = .switchAcknowledging(from: settings.currentBaudRate, to: baud)
-            deadlineMs = nowMs + timing.answerTimeoutMs
+            deadline = now + timing.answerTimeoutMs
             return [.send(command.frame, what: label)]
         }
         phase = .commanding
-        deadlineMs = nowMs + timing.answerTimeoutMs
+        deadline = now + timing.answerTimeoutMs
             + (command.quietsOutput ? timing.backlogMs(baud: settings.currentBaudRate) : 0)
         return [.send(command.frame, what: label)]
     }
 
-    private mutating func follow(from: Int, to: Int, nowMs: Int64) -> [ReceiverConfiguratorAction] {
+    private mutating func follow(from: Int, to: Int, now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
         phase = .baudSettling(from: from, to: to)
-        deadlineMs = nowMs + timing.baudSettleMs
+        deadline = now + timing.baudSettleMs
         return [.setHostBaud(to)]
     }
 
-    private mutating func advance(nowMs: Int64) -> [ReceiverConfiguratorAction] {
+    private mutating func advance(now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
         index += 1
-        return sendCurrent(nowMs: nowMs, firstAttempt: true)
+        return sendCurrent(now: now, firstAttempt: true)
     }
 
     private mutating func finish(_ mode: ReceiverConfigurationReport.Mode) -> [ReceiverConfiguratorAction] {
         phase = .finished
-        deadlineMs = nil
+        deadline = nil
         return [.finished(ReceiverConfigurationReport(mode: mode, identity: identity, applied: applied, errors: errors,
                                                       hostBaudRate: settings.currentBaudRate, port: settings.port,
                                                       portFromModule: portFromModule, line: line))]
@@ -249,10 +249,10 @@ public struct ReceiverConfigurator: Sendable {
     // MARK: port and line
 
     /// CFG-PRT (legacy) or MON-COMMS (key/value) poll; `answers` MON-COMMS answers so far.
-    private mutating func pollPort(nowMs: Int64, firstAttempt: Bool, answers: Int = 0) -> [ReceiverConfiguratorAction] {
+    private mutating func pollPort(now: MonotonicInstant, firstAttempt: Bool, answers: Int = 0) -> [ReceiverConfiguratorAction] {
         phase = .resolvingPort(answers: answers)
         attempt = firstAttempt ? 1 : attempt + 1
-        deadlineMs = nowMs + timing.answerTimeoutMs
+        deadline = now + timing.answerTimeoutMs
         let keyValue = identity?.generation == .keyValue
         let what = (keyValue ? "MON-COMMS poll" : "CFG-PRT poll (the port in use)")
             + (attempt == 1 ? "" : " (attempt \(attempt))")
@@ -263,25 +263,25 @@ public struct ReceiverConfigurator: Sendable {
     static let monCOMMSPoll = UBXPoll(.monCOMMS).frame
 
     private mutating func portAnswered(_ answer: ReceiverPortAnswer, answers: Int,
-                                       nowMs: Int64) -> [ReceiverConfiguratorAction] {
+                                       now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
         switch answer {
         case .portConfiguration(let id, _):
             guard identity?.generation != .keyValue else { return [] }
             if let p = ReceiverPortAnswer.port(cfgPRTPortID: id) { use(p) }
             phase = .portPollAcknowledging
-            deadlineMs = nowMs + timing.answerTimeoutMs
+            deadline = now + timing.answerTimeoutMs
             return []
         case .communications(let traffic):
             guard identity?.generation == .keyValue else { return [] }
             if answers == 0 {
                 firstTraffic = traffic
-                return pollPort(nowMs: nowMs, firstAttempt: true, answers: 1)
+                return pollPort(now: now, firstAttempt: true, answers: 1)
             }
             if let p = ReceiverPortAnswer.port(between: firstTraffic, and: traffic, pollBytes: Self.monCOMMSPoll.count) {
                 use(p)
             }
         }
-        return planLine(nowMs: nowMs)
+        return planLine(now: now)
     }
 
     private mutating func use(_ port: ReceiverPort) {
@@ -290,7 +290,7 @@ public struct ReceiverConfigurator: Sendable {
     }
 
     /// Switches the UART first when the output needs a faster line (or `baudRate` asks).
-    private mutating func planLine(nowMs: Int64) -> [ReceiverConfiguratorAction] {
+    private mutating func planLine(now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
         guard let id = identity else { return finish(.configured) }
         let target = settings.baudSwitch
             ?? ReceiverLinePlanner.baudToRaise(settings.budget(for: id), port: settings.port,
@@ -302,12 +302,12 @@ public struct ReceiverConfigurator: Sendable {
                 + [ReceiverCommandPlan.baudSwitch(to: baud, generation: id.generation, settings: settings, encoding: encoding)]
         }
         index = 0
-        return sendCurrent(nowMs: nowMs, firstAttempt: true)
+        return sendCurrent(now: now, firstAttempt: true)
     }
 
     /// The message commands, for the rate the line ended at: trimmed to fit it when a switch
     /// to a faster rate failed, was not enough, or was not allowed.
-    private mutating func planMessages(nowMs: Int64) -> [ReceiverConfiguratorAction] {
+    private mutating func planMessages(now: MonotonicInstant) -> [ReceiverConfiguratorAction] {
         guard let id = identity else { return finish(.configured) }
         planningMessages = true
         // Whatever the policy, the line is what it is now: what does not fit it is trimmed.
@@ -320,6 +320,6 @@ public struct ReceiverConfigurator: Sendable {
         plan = ReceiverCommandPlan.commands(for: id.generation, protocolVersion: id.protocolVersion,
                                             settings: settings, restoring: quieted, encoding: encoding)
         index = 0
-        return sendCurrent(nowMs: nowMs, firstAttempt: true)
+        return sendCurrent(now: now, firstAttempt: true)
     }
 }

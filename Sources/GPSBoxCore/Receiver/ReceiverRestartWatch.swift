@@ -8,7 +8,7 @@
 //   gives one long gap; a restart to a saved rate gives a steady other period);
 // - NAV-PVT stopping while the module still sends (back to its NMEA-only defaults).
 // A baud change after a restart shows as garbage instead; the daemon's auto-baud handles that.
-// Pure: replies and the caller's monotonic milliseconds in, a sign out.
+// Pure: replies and the caller's monotonic instants in, a sign out.
 
 public struct ReceiverRestartWatch: Hashable, Sendable {
     public enum Sign: Hashable, Sendable, CustomStringConvertible {
@@ -39,30 +39,30 @@ public struct ReceiverRestartWatch: Hashable, Sendable {
     private var lastITOW: UInt32?
     private var otherPeriodMs = 0
     private var otherPeriodCount = 0
-    private var lastPVTAtMs: Int64?
-    private var lastOtherAtMs: Int64?
-    private var configuredAtMs: Int64?
+    private var lastPVTAt: MonotonicInstant?
+    private var lastOtherAt: MonotonicInstant?
+    private var configuredAt: MonotonicInstant?
 
     public init() {}
 
     /// The module was configured to send NAV-PVT every `periodMs` (nil: it was not).
-    public mutating func configured(navigationPeriodMs periodMs: Int?, nowMs: Int64) {
+    public mutating func configured(navigationPeriodMs periodMs: Int?, now: MonotonicInstant) {
         self = ReceiverRestartWatch()
         configuredPeriodMs = periodMs
-        lastPVTAtMs = nowMs
-        configuredAtMs = nowMs
+        lastPVTAt = now
+        configuredAt = now
     }
 
     /// One reply heard outside a configuration run; returns a restart sign if it is one. Only
     /// a watch that was told the module is `configured` sees signs (a module not configured
     /// yet prints its start-up text too).
-    public mutating func observe(_ reply: ReceiverReply, nowMs: Int64) -> Sign? {
-        guard let configuredAt = configuredAtMs else { return nil }
+    public mutating func observe(_ reply: ReceiverReply, now: MonotonicInstant) -> Sign? {
+        guard let configuredAt = configuredAt else { return nil }
         switch reply {
         case .bootBanner: return .bootBanner
-        case .version: return nowMs - configuredAt > Self.lateAnswerMs ? .unaskedVersion : nil
+        case .version: return now - configuredAt > Self.lateAnswerMs ? .unaskedVersion : nil
         case .navigationSolution(let iTOW):
-            lastPVTAtMs = nowMs
+            lastPVTAt = now
             defer { lastITOW = iTOW }
             guard let expected = configuredPeriodMs, let last = lastITOW else { return nil }
             let seen = Int((Int64(iTOW) - Int64(last) + Self.weekMs) % Self.weekMs)
@@ -75,15 +75,15 @@ public struct ReceiverRestartWatch: Hashable, Sendable {
             return otherPeriodCount >= Self.periodEvidence
                 ? .navigationPeriodChanged(configuredMs: expected, seenMs: seen) : nil
         default:
-            lastOtherAtMs = nowMs
+            lastOtherAt = now
             return nil
         }
     }
 
     /// NAV-PVT absent for `stalledMs` while other output arrived meanwhile.
-    public func check(nowMs: Int64, stalledMs: Int64) -> Sign? {
-        guard configuredPeriodMs != nil, let pvt = lastPVTAtMs, let other = lastOtherAtMs,
-              nowMs - pvt > stalledMs, other > pvt, nowMs - other < stalledMs else { return nil }
-        return .navPVTStopped(afterMs: nowMs - pvt)
+    public func check(now: MonotonicInstant, stalledMs: Int64) -> Sign? {
+        guard configuredPeriodMs != nil, let pvt = lastPVTAt, let other = lastOtherAt,
+              now - pvt > stalledMs, other > pvt, now - other < stalledMs else { return nil }
+        return .navPVTStopped(afterMs: now - pvt)
     }
 }

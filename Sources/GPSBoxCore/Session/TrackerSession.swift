@@ -40,12 +40,12 @@ public final class TrackerSession {
     public private(set) var splitter: FrameSplitter
     public private(set) var assembler = EpochAssembler()
     public private(set) var sampler: Sampler
-    /// The newest epoch fix and when (monotonic ms) it arrived.
+    /// The newest epoch fix and when it arrived.
     public private(set) var latestFix: Fix?
-    public private(set) var latestFixAtMs: Int64?
+    public private(set) var latestFixAt: MonotonicInstant?
     /// When bytes last arrived, and when the last checksum-valid frame did.
-    public private(set) var lastBytesAtMs: Int64?
-    public private(set) var lastFrameAtMs: Int64?
+    public private(set) var lastBytesAt: MonotonicInstant?
+    public private(set) var lastFrameAt: MonotonicInstant?
     public private(set) var fixes = 0
     public private(set) var samplesWritten = 0
     /// Sees every frame (not `.discarded`) after the epoch assembler did, so the `.fix` that a
@@ -67,11 +67,11 @@ public final class TrackerSession {
     private var countersBeforeReconnect = FrameCounters()
     public var isRecording: Bool { sampler.isRecording }
 
-    /// Feeds bytes read from the receiver at `nowMs` (monotonic).
-    public func receive(_ bytes: ArraySlice<UInt8>, nowMs: Int64, _ emit: (TrackerEvent) -> Void) {
+    /// Feeds bytes read from the receiver at `now` (monotonic).
+    public func receive(_ bytes: ArraySlice<UInt8>, now: MonotonicInstant, _ emit: (TrackerEvent) -> Void) {
         guard !bytes.isEmpty else { return }
-        lastBytesAtMs = nowMs
-        splitter.feed(bytes) { frame in self.handle(frame, nowMs: nowMs, emit) }
+        lastBytesAt = now
+        splitter.feed(bytes) { frame in self.handle(frame, now: now, emit) }
         if configuration.logsRawBytes {
             rawPending.append(contentsOf: bytes)
             if rawPending.count >= configuration.rawChunkBytes { flushRaw(emit) }
@@ -79,8 +79,8 @@ public final class TrackerSession {
     }
 
     /// Lets time-based decisions happen without new bytes (trip gap).
-    public func tick(nowMs: Int64, _ emit: (TrackerEvent) -> Void) {
-        for d in sampler.tick(monotonicMs: nowMs) { emitDecision(d, emit) }
+    public func tick(now: MonotonicInstant, _ emit: (TrackerEvent) -> Void) {
+        for d in sampler.tick(now: now) { emitDecision(d, emit) }
     }
 
     /// `gpsbox record start|stop`, SIGUSR1.
@@ -97,26 +97,26 @@ public final class TrackerSession {
     }
 
     /// Clean shutdown: the pending epoch and raw bytes are flushed and the open trip closed.
-    public func shutdown(nowMs: Int64, _ emit: (TrackerEvent) -> Void) {
-        assembler.flush { fix in self.accept(fix, nowMs: nowMs, emit) }
+    public func shutdown(now: MonotonicInstant, _ emit: (TrackerEvent) -> Void) {
+        assembler.flush { fix in self.accept(fix, now: now, emit) }
         flushRaw(emit)
         for d in sampler.shutdown() { emitDecision(d, emit) }
     }
 
-    private func handle(_ frame: Frame, nowMs: Int64, _ emit: (TrackerEvent) -> Void) {
+    private func handle(_ frame: Frame, now: MonotonicInstant, _ emit: (TrackerEvent) -> Void) {
         if case .discarded = frame { return }
-        lastFrameAtMs = nowMs
+        lastFrameAt = now
         if let reply = ReceiverReply(frame) { emit(.reply(reply)) }
-        assembler.consume(frame) { fix in self.accept(fix, nowMs: nowMs, emit) }
+        assembler.consume(frame) { fix in self.accept(fix, now: now, emit) }
         frameObserver?(frame)
     }
 
-    private func accept(_ fix: Fix, nowMs: Int64, _ emit: (TrackerEvent) -> Void) {
+    private func accept(_ fix: Fix, now: MonotonicInstant, _ emit: (TrackerEvent) -> Void) {
         fixes += 1
         latestFix = fix
-        latestFixAtMs = nowMs
+        latestFixAt = now
         emit(.fix(fix))
-        for d in sampler.add(fix, monotonicMs: nowMs) { emitDecision(d, emit) }
+        for d in sampler.add(fix, now: now) { emitDecision(d, emit) }
     }
 
     private func emitDecision(_ decision: SamplerDecision, _ emit: (TrackerEvent) -> Void) {
@@ -152,9 +152,9 @@ extension TrackerSession {
     }
 
     /// After a restart: continue the trip the log ends in (TripRule), and keep trip ids unique.
-    public func resume(from log: LoggedTrip, nowMs: Int64) {
+    public func resume(from log: LoggedTrip, now: MonotonicInstant) {
         if let open = log.open {
-            sampler.resume(trip: open.id, last: open.last, statistics: open.statistics, monotonicMs: nowMs)
+            sampler.resume(trip: open.id, last: open.last, statistics: open.statistics, now: now)
         }
     }
 }

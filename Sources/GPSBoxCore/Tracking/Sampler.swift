@@ -48,7 +48,7 @@ public struct Sampler: Sendable {
     private var anchor: TrackSample?
     private var lastFixTime: UTCTime?
     /// When (monotonic) the open trip's last sample was kept, or it was resumed.
-    private var lastSampleMonotonicMs: Int64?
+    private var lastSampleAt: MonotonicInstant?
 
     /// `firstTripID`: one more than the last trip id found in the log, so ids stay unique.
     public init(configuration: SamplerConfiguration = SamplerConfiguration(), firstTripID: UInt32 = 1) {
@@ -59,8 +59,8 @@ public struct Sampler: Sendable {
         statistics = TripStatistics(configuration: configuration.statistics)
     }
 
-    /// Feeds one epoch fix that arrived at `monotonicMs`.
-    public mutating func add(_ fix: Fix, monotonicMs: Int64) -> SamplerDecisions {
+    /// Feeds one epoch fix that arrived at `now`.
+    public mutating func add(_ fix: Fix, now: MonotonicInstant) -> SamplerDecisions {
         guard fix.receiverValid, let sample = TrackSample(fix) else {
             counters.invalid += 1
             return SamplerDecisions()
@@ -68,7 +68,7 @@ public struct Sampler: Sendable {
         var out = SamplerDecisions()
         let t = sample.time.rawValue
         if tripID != nil, let last = lastSample, abs(t - last.time.rawValue) > configuration.tripGapMs
-            || (lastSampleMonotonicMs.map { monotonicMs - $0 > configuration.tripGapMs } ?? false) {
+            || (lastSampleAt.map { now - $0 > configuration.tripGapMs } ?? false) {
             closeTrip(.gap, into: &out)
             lastWindowTime = nil
         }
@@ -112,7 +112,7 @@ public struct Sampler: Sendable {
         }
         anchor = sample
         lastSample = sample
-        lastSampleMonotonicMs = monotonicMs
+        lastSampleAt = now
         statistics.add(sample)
         counters.kept += 1
         out.append(.sample(sample))
@@ -126,9 +126,9 @@ public struct Sampler: Sendable {
 
     /// Called when the daemon wakes without a sample: ends the open trip once no sample has
     /// been kept for the trip gap.
-    public mutating func tick(monotonicMs: Int64) -> SamplerDecisions {
-        guard tripID != nil, let lastMono = lastSampleMonotonicMs,
-              monotonicMs - lastMono > configuration.tripGapMs else { return SamplerDecisions() }
+    public mutating func tick(now: MonotonicInstant) -> SamplerDecisions {
+        guard tripID != nil, let lastMono = lastSampleAt,
+              now - lastMono > configuration.tripGapMs else { return SamplerDecisions() }
         var out = SamplerDecisions()
         closeTrip(.gap, into: &out)
         return out
@@ -136,8 +136,8 @@ public struct Sampler: Sendable {
 
     /// Monotonic time at which `tick` would close the open trip (nil: nothing to wait for),
     /// so a poll loop can sleep until then.
-    public var tripGapDeadlineMs: Int64? {
-        guard tripID != nil, let lastMono = lastSampleMonotonicMs else { return nil }
+    public var tripGapDeadline: MonotonicInstant? {
+        guard tripID != nil, let lastMono = lastSampleAt else { return nil }
         return lastMono + configuration.tripGapMs + 1
     }
 
@@ -166,15 +166,15 @@ public struct Sampler: Sendable {
 
     /// Continues trip `id` after a restart (TripRule: a restart within the trip gap is no new
     /// trip). `last` is the trip's newest logged sample and `statistics` what the log gives for
-    /// it; `monotonicMs` is now. The next sample continues the trip when it comes within the
+    /// it; `now` is now. The next sample continues the trip when it comes within the
     /// trip gap of `last` (receiver time), else it starts a new trip.
-    public mutating func resume(trip id: UInt32, last: TrackSample, statistics: TripStatistics, monotonicMs: Int64) {
+    public mutating func resume(trip id: UInt32, last: TrackSample, statistics: TripStatistics, now: MonotonicInstant) {
         tripID = id
         nextTripID = max(nextTripID, id &+ 1)
         lastSample = last
         anchor = last
         lastWindowTime = last.time.rawValue
-        lastSampleMonotonicMs = monotonicMs
+        lastSampleAt = now
         self.statistics = statistics
         pendingStartReason = .boot
     }
@@ -187,7 +187,7 @@ public struct Sampler: Sendable {
         anchor = nil
         lastSample = nil
         lastWindowTime = nil
-        lastSampleMonotonicMs = nil
+        lastSampleAt = nil
         isStationary = false
         statistics = TripStatistics(configuration: configuration.statistics)
         pendingStartReason = .boot

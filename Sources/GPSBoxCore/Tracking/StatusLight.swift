@@ -75,8 +75,8 @@ public struct StatusLight: Sendable {
 
     /// Flash for a written sample on `player`, unless the LED is off because the box is not
     /// running (a stopped box must look stopped).
-    public func sampleWritten(_ player: inout LEDPatternPlayer, atMs now: Int64) {
+    public func sampleWritten(_ player: inout LEDPatternPlayer, at now: MonotonicInstant) {
         guard player.pattern != .off else { return }
-        player.flash(atMs: now, durationMs: flashMs)
+        player.flash(at: now, durationMs: flashMs)
     }
 }

@@ -28,9 +28,40 @@ public enum ControlClient {
     /// Sends `request` to the daemon at `socketPath` and returns its reply.
     public static func send(_ request: ControlRequest, socketPath: String,
                             timeoutMilliseconds: Int = 5000) throws(ControlError) -> ControlReply {
-        let fd: Int32
+        let socket = try connect(socketPath)  // closes itself on every return
+        // A daemon that dropped the connection (its queue of waiting requests was full) makes
+        // the write raise SIGPIPE, which would end `gpsbox record` without a word; ignored, the
+        // write fails with EPIPE and the error is reported.
+        signal(SIGPIPE, SIG_IGN)
+        // Request and reply go through the FileDescriptor seam: on SOCK_SEQPACKET one write is
+        // one packet and one read takes one whole packet.
+        let word = Array(request.rawValue.utf8)
+        let sent = word.withUnsafeBytes { raw in Result { () throws(SystemError) in try socket.write(raw) } }
+        if case .failure(let error) = sent { throw .failed(error) }
+        var poll = PollSet()
+        _ = poll.watch(socket.rawValue)
+        let ready: Int
         do {
-            fd = try UnixSocketAddress(socketPath).connect()
+            ready = try poll.wait(timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            throw .failed(error)
+        }
+        if ready == 0 { throw .timedOut(path: socketPath, milliseconds: timeoutMilliseconds) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let n: Int
+        do {
+            n = try socket.read(into: &buffer)
+        } catch {
+            throw .failed(error)
+        }
+        let text = String(decoding: buffer[..<n], as: UTF8.self)
+        guard let reply = ControlReply(text: text) else { throw .badReply(path: socketPath, text: text) }
+        return reply
+    }
+
+    private static func connect(_ socketPath: String) throws(ControlError) -> FileDescriptor {
+        do {
+            return try UnixSocketAddress(socketPath).connect()
         } catch {
             switch error.errno {
             case ENOENT, ECONNREFUSED, ENOTDIR: throw .notRunning(path: socketPath)
@@ -38,18 +69,5 @@ public enum ControlClient {
             default: throw .failed(error)
             }
         }
-        let socket = FileDescriptor(adopting: fd, path: socketPath)  // closes itself on every return
-        let word = Array(request.rawValue.utf8)
-        let sent = word.withUnsafeBytes { Glibc.send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if sent < 0 { throw .failed(SystemError(call: "send", path: socketPath, errno: currentErrno())) }
-        var p = pollfd(fd: socket.rawValue, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&p, 1, Int32(clamping: timeoutMilliseconds))
-        if ready == 0 { throw .timedOut(path: socketPath, milliseconds: timeoutMilliseconds) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let n = buffer.withUnsafeMutableBytes { recv(socket.rawValue, $0.baseAddress, $0.count, 0) }
-        if n < 0 { throw .failed(SystemError(call: "recv", path: socketPath, errno: currentErrno())) }
-        let text = String(decoding: buffer[..<max(0, n)], as: UTF8.self)
-        guard let reply = ControlReply(text: text) else { throw .badReply(path: socketPath, text: text) }
-        return reply
     }
 }

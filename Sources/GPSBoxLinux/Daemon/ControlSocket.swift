@@ -8,6 +8,7 @@
 //
 // Wire: the request is one word, "start", "stop" or "state"; the reply one line (see
 // `ControlReply`). SIGUSR1 still toggles recording for `systemctl kill -s USR1 gpsbox`.
+import GPSBoxCore
 import GPSBoxSystem
 import Glibc
 
@@ -61,9 +62,26 @@ public final class ControlSocket {
     static let requestTimeoutMs: Int64 = 2000
     static let maximumPending = 16
 
+    /// A connection waiting for its request packet. It owns its descriptor (issue 11 item 1):
+    /// dropping it from `pending` closes the connection, and its request and reply go through
+    /// the `FileDescriptor` read/write seam, where `SyscallFaults` reaches them.
+    final class Pending {
+        let socket: FileDescriptor
+        let since: MonotonicInstant
+        /// The peer may control the daemon (SO_PEERCRED, read at accept).
+        let allowed: Bool
+
+        init(socket: consuming FileDescriptor, since: MonotonicInstant, allowed: Bool) {
+            self.socket = socket
+            self.since = since
+            self.allowed = allowed
+        }
+    }
+
     public let path: String
     private let listener: FileDescriptor
-    private var pending: [(fd: Int32, since: Int64, allowed: Bool)] = []
+    private var pending: [Pending] = []
+    private var serial = 0
     private let ownUID = geteuid(), ownGID = getegid()
 
     /// Binds the socket. A socket file left by a crashed daemon is replaced; one that another
@@ -71,25 +89,28 @@ public final class ControlSocket {
     public init(path: String) throws(SystemError) {
         self.path = path
         listener = try UnixSocketAddress(path).listen(type: SOCK_SEQPACKET, backlog: 8)
+        // A client that gave up before its reply makes write(2) raise SIGPIPE, which would end
+        // the daemon; ignored, the write fails with EPIPE and the connection is dropped
+        // (systemd services ignore it anyway, IgnoreSIGPIPE=yes; `gpsbox run` by hand must too).
+        signal(SIGPIPE, SIG_IGN)
     }
 
     deinit {
-        for p in pending { close(p.fd) }
-        unlink(path)  // the listener closes itself after this
+        unlink(path)  // the listener and the pending connections close themselves after this
     }
 
     /// The descriptors the poll loop watches for reading: the listener and every connection
     /// waiting for its request.
-    public var descriptors: [Int32] { [listener.rawValue] + pending.map(\.fd) }
+    public var descriptors: [Int32] { [listener.rawValue] + pending.map { $0.socket.rawValue } }
 
     /// `descriptors` one at a time (the listener first): the poll loop watches them at every
     /// wake without building an array (issue 14).
     public var descriptorCount: Int { 1 + pending.count }
-    public func descriptor(at index: Int) -> Int32 { index == 0 ? listener.rawValue : pending[index - 1].fd }
+    public func descriptor(at index: Int) -> Int32 { index == 0 ? listener.rawValue : pending[index - 1].socket.rawValue }
 
     /// The next moment a waiting connection times out, for the poll timeout.
-    public var deadline: Int64? {
-        var earliest: Int64?
+    public var deadline: MonotonicInstant? {
+        var earliest: MonotonicInstant?
         for p in pending where earliest.map({ p.since + Self.requestTimeoutMs < $0 }) ?? true {
             earliest = p.since + Self.requestTimeoutMs
         }
@@ -98,17 +119,17 @@ public final class ControlSocket {
 
     /// Serves what `fd` (one of `descriptors`) has ready: new connections, or a request
     /// answered with `answer` (asked only when the peer may control the daemon).
-    public func service(_ fd: Int32, now: Int64, answer: (ControlRequest) -> ControlReply) {
+    public func service(_ fd: Int32, now: MonotonicInstant, answer: (ControlRequest) -> ControlReply) {
         if fd == listener.rawValue {
             acceptAll(now: now)
             return
         }
-        guard let i = pending.firstIndex(where: { $0.fd == fd }) else { return }
-        let p = pending.remove(at: i)
-        defer { close(p.fd) }
+        guard let i = pending.firstIndex(where: { $0.socket.rawValue == fd }) else { return }
+        let p = pending.remove(at: i)  // closes when `p` goes, after the reply
+        // One packet (SOCK_SEQPACKET: read(2) takes one whole record); the connection is
+        // non-blocking, so a wake without a packet reads EAGAIN instead of waiting.
         var buffer = [UInt8](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBytes { recv(p.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        guard n > 0 else { return }  // the client gave up
+        guard let n = try? p.socket.read(into: &buffer), n > 0 else { return }  // the client gave up
         let word = String(decoding: buffer[..<n], as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         let reply: ControlReply
         if !p.allowed {
@@ -118,28 +139,29 @@ public final class ControlSocket {
         } else {
             reply = .refused("unknown request '\(word.prefix(32))'; expected start, stop or state")
         }
+        // One write is one packet: a reply of a few dozen bytes is never short on SEQPACKET. A
+        // client that left (EPIPE) or a full buffer (EAGAIN) loses its reply, nothing else.
         let text = Array(reply.text.utf8)
-        _ = text.withUnsafeBytes { send(p.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        _ = try? text.withUnsafeBytes { raw throws(SystemError) in try p.socket.write(raw) }
     }
 
     /// Drops connections that sent nothing within the timeout.
-    public func expire(now: Int64) {
+    public func expire(now: MonotonicInstant) {
         guard !pending.isEmpty else { return }  // called at every wake of the daemon: no copy of an empty array
-        pending.removeAll { p in
-            guard now - p.since > Self.requestTimeoutMs else { return false }
-            close(p.fd)
-            return true
-        }
+        pending.removeAll { now - $0.since > Self.requestTimeoutMs }  // each closes as it goes
     }
 
-    private func acceptAll(now: Int64) {
+    private func acceptAll(now: MonotonicInstant) {
         while true {
-            let fd = acceptNonBlocking(listener.rawValue)
-            guard fd >= 0 else { return }
+            // Out of descriptors or any other failure: the request waits in the backlog until
+            // the next wake, and a client that waits too long gives up on its own.
+            serial += 1
+            guard let socket = try? acceptConnection(on: listener, name: "\(path)#\(serial)") else { return }
             if pending.count >= Self.maximumPending {
-                close(pending.removeFirst().fd)
+                pending.removeFirst()  // the oldest waiter closes
             }
-            pending.append((fd, now, PeerCredentials(fd).map(isAllowed) ?? false))
+            let allowed = PeerCredentials(socket.rawValue).map(isAllowed) ?? false
+            pending.append(Pending(socket: socket, since: now, allowed: allowed))
         }
     }
 
@@ -192,8 +214,7 @@ struct UnixSocketAddress {
     /// The control socket and the gpsd feed's Unix listener both claim their paths here.
     func listen(type: __socket_type, backlog: Int32) throws(SystemError) -> FileDescriptor {
         let path = pathText
-        if let probe = try? connect(type: type), probe >= 0 {
-            close(probe)
+        if (try? connect(type: type)) != nil {  // the probe connection closes at once
             throw SystemError(call: "bind", path: path, errno: EADDRINUSE)
         }
         var st = stat()
@@ -216,18 +237,15 @@ struct UnixSocketAddress {
         }
     }
 
-    /// A blocking connection of `type` (SEQPACKET: the control socket) to the address (the
-    /// caller closes it).
-    func connect(type: __socket_type = SOCK_SEQPACKET) throws(SystemError) -> Int32 {
+    /// A blocking connection of `type` (SEQPACKET: the control socket) to the address; it
+    /// closes itself when the caller lets it go.
+    func connect(type: __socket_type = SOCK_SEQPACKET) throws(SystemError) -> FileDescriptor {
         let path = pathText
-        let fd = try sys("socket", path: path) { socket(AF_UNIX, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-        do {
-            try connect(fd)
-        } catch {
-            close(fd)
-            throw error
-        }
-        return fd
+        let socket = FileDescriptor(adopting: try sys("socket", path: path) {
+            Glibc.socket(AF_UNIX, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }, path: path)
+        try connect(socket.rawValue)  // a failure closes `socket` on the way out
+        return socket
     }
 
     /// Connects the socket `fd` to the address (a datagram socket: sends go there).
@@ -246,12 +264,23 @@ struct UnixSocketAddress {
     }
 }
 
-/// accept(2), then close-on-exec and non-blocking (accept4 is a GNU extension Swift's Glibc
-/// module hides). Returns the connection, or -1 with errno as accept(2) left it.
-func acceptNonBlocking(_ listener: Int32) -> Int32 {
-    let fd = accept(listener, nil, nil)
-    guard fd >= 0 else { return fd }
+/// A waiting connection on `listener`, owned, close-on-exec and non-blocking (the daemon's
+/// single poll loop must never wait on a client); nil when none is waiting (EAGAIN, or one
+/// that went away before it was accepted). Other failures, EMFILE/ENFILE among them, are
+/// thrown. `name` becomes the connection's path in errors and lets SyscallFaults reach it.
+/// accept4 is a GNU extension Swift's Glibc module hides, hence accept and two fcntl calls.
+/// The control socket and the gpsd listeners both accept here.
+func acceptConnection(on listener: borrowing FileDescriptor, name: String) throws(SystemError) -> FileDescriptor? {
+    let fd = accept(listener.rawValue, nil, nil)
+    if fd < 0 {
+        let e = currentErrno()
+        switch e {
+        case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO: return nil
+        default: throw SystemError(call: "accept", path: listener.path, errno: e)
+        }
+    }
+    let socket = FileDescriptor(adopting: fd, path: name)
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    return fd
+    try socket.setStatusFlag(O_NONBLOCK, true)
+    return socket
 }

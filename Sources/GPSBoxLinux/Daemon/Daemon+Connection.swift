@@ -5,12 +5,12 @@ import GPSBoxCore
 import GPSBoxSystem
 
 extension Daemon {
-    func connect(now: Int64) {
+    func connect(now: MonotonicInstant) {
         do {
             let l = try openLink()
             link = l
             feed?.linkOpened()
-            let reconnect = supervisor.opened(nowMs: env.clock())
+            let reconnect = supervisor.opened(now: env.clock())
             session.receiverReconnected()
             if !pendingBytes.isEmpty {
                 let bytes = pendingBytes
@@ -27,19 +27,19 @@ extension Daemon {
         } catch {
             guard running else { return }  // SIGTERM arrived while auto-baud listened
             let wait = supervisor.backoffMs
-            if supervisor.openFailed(error.description, nowMs: now).tell {
+            if supervisor.openFailed(error.description, now: now).tell {
                 log(.error, "\(error)", [("retry-in-ms", String(wait))])
             }
         }
     }
 
     /// Bytes auto-baud proved the rate with: decoded first, and counted as the link's data.
-    func decodeProof(_ bytes: [UInt8], now: Int64) {
+    func decodeProof(_ bytes: [UInt8], now: MonotonicInstant) {
         let before = session.counters
         process(bytes[...], now: now)
         let after = session.counters
         supervisor.decoded(bytes: bytes.count, skippedBytes: after.bytesSkipped - before.bytesSkipped,
-                           validFrames: Self.validFrames(after) > Self.validFrames(before), nowMs: now)
+                           validFrames: Self.validFrames(after) > Self.validFrames(before), now: now)
     }
 
     func openLink() throws(ReceiverLinkError) -> any ReceiverLink {
@@ -63,21 +63,21 @@ extension Daemon {
         return opener
     }
 
-    func linkLost(_ reason: String, now: Int64) {
+    func linkLost(_ reason: String, now: MonotonicInstant) {
         guard let l = link else { return }
         log(.error, "module lost: \(reason)", [("device", l.summary)])
         writer?.append(.event(LogEvent(time: session.latestFix?.time, key: "device", value: "lost: \(reason)")), now: now)
         writer?.tick(now: now)
         link = nil
         configurator = nil
-        supervisor.lost(reason, nowMs: now)
+        supervisor.lost(reason, now: now)
     }
 
     /// Bytes arrive but none of them make a valid frame: the module talks at another rate (a
     /// reset to its default, a changed setting) or the line is noisy. With `baud = auto`, listen
     /// again at each rate on the open port, then configure the module again; with a fixed rate
     /// there is nothing to change, so say so once and keep counting what is skipped.
-    func redetectBaud(_ reason: LinkRedetectReason, now: Int64) {
+    func redetectBaud(_ reason: LinkRedetectReason, now: MonotonicInstant) {
         guard let serial = link as? SerialLink, case .auto = config.baud else {
             if supervisor.tellGarbageOnce() {
                 log(.warning, "bytes but no valid frames for \(config.noDataTimeoutMs / 1000) s at the configured rate",
@@ -100,7 +100,7 @@ extension Daemon {
         }
         guard running else { return }
         let after = env.clock()
-        supervisor.relistened(nowMs: after, found: found != nil)
+        supervisor.relistened(now: after, found: found != nil)
         session.receiverReconnected()
         guard let rate = found else {
             log(.error, "no valid frames at any baud rate", [("device", serial.summary)])
@@ -113,19 +113,19 @@ extension Daemon {
         if config.configure { startConfiguration(now: after, currentBaud: rate.bitsPerSecond) }
     }
 
-    func reopen(now: Int64, reason: String) {
+    func reopen(now: MonotonicInstant, reason: String) {
         link = nil
         configurator = nil
-        supervisor.reopen(reason, nowMs: now)
+        supervisor.reopen(reason, now: now)
     }
 
-    func startConfiguration(now: Int64, currentBaud: Int) {
+    func startConfiguration(now: MonotonicInstant, currentBaud: Int) {
         do {
             let guess = link?.modulePortGuess ?? (.uart1, "no link")
             log(.info, "module port before asking it: \(guess.port.name)", [("evidence", guess.evidence)])
             let settings = try config.receiverSettings(currentBaud: currentBaud, port: guess.port)
             var c = ReceiverConfigurator(settings: settings, encoding: env.commandEncoding)
-            let actions = c.start(nowMs: now)
+            let actions = c.start(now: now)
             configurator = c
             supervisor.configurationStarted()
             perform(actions, now: now)
@@ -144,7 +144,7 @@ extension Daemon {
         }
     }
 
-    func openWriter(now: Int64) {
+    func openWriter(now: MonotonicInstant) {
         do {
             let dir = try POSIXLogDirectory.create(path: config.logDir)
             let logged = loggedTrip(in: dir)
@@ -152,21 +152,21 @@ extension Daemon {
             resetsSeen = 0
             if session.sampler.nextTripID <= logged.highestTripID {
                 session = TrackerSession(configuration: session.configuration, firstTripID: logged.highestTripID + 1)
-                session.resume(from: logged, nowMs: now)
+                session.resume(from: logged, now: now)
                 if let open = logged.open {
                     log(.notice, "continuing trip \(open.id) (last sample \(open.last.time.rfc3339); a new trip starts if the next comes after the trip gap)")
                 }
             }
             noteTripGap(now: now)
         } catch {
-            if supervisor.writerOpenFailed(error.description, nowMs: now), writer == nil {
+            if supervisor.writerOpenFailed(error.description, now: now), writer == nil {
                 log(.error, "track log unavailable: \(error)", [("log-dir", config.logDir)])
             }
         }
     }
 
     /// The trip gap in the log, so `dump` and `stats` split it by the same rule (TripRule).
-    func noteTripGap(now: Int64) {
+    func noteTripGap(now: MonotonicInstant) {
         let ms = session.sampler.configuration.tripGapMs
         writer?.append(.event(LogEvent(time: session.latestFix?.time, key: TripRule.logEventKey, value: String(ms))), now: now)
     }

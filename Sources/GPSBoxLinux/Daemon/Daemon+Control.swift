@@ -4,7 +4,7 @@ import GPSBoxCore
 import GPSBoxSystem
 
 extension Daemon {
-    func handleSignals(now: Int64) {
+    func handleSignals(now: MonotonicInstant) {
         let received: [Signal]
         do { received = try signals.drain() } catch { return }
         for s in received {
@@ -22,7 +22,7 @@ extension Daemon {
         }
     }
 
-    func setRecording(_ on: Bool, now: Int64, by who: String) {
+    func setRecording(_ on: Bool, now: MonotonicInstant, by who: String) {
         session.setRecording(on) { handle($0, now: now) }
         log(.notice, on ? "recording started" : "recording stopped", [("by", who)])
         writeStatus(now: now)
@@ -31,7 +31,7 @@ extension Daemon {
     /// A `gpsbox record` request from the control socket: the resulting state, and whether
     /// this request changed it (two concurrent `record start` calls: one "started", one
     /// "already recording").
-    func answer(_ request: ControlRequest, now: Int64) -> ControlReply {
+    func answer(_ request: ControlRequest, now: MonotonicInstant) -> ControlReply {
         let recording = session.isRecording
         switch request {
         case .state:
@@ -43,7 +43,7 @@ extension Daemon {
         }
     }
 
-    func openControlSocket(now: Int64) {
+    func openControlSocket(now: MonotonicInstant) {
         control = nil
         nextControlAttemptAt = now + 10_000
         guard !config.statusFile.isEmpty else { return }
@@ -59,7 +59,7 @@ extension Daemon {
     /// SIGHUP: re-read gpsbox.conf. A bad file is logged and the running settings are kept.
     /// Receiver settings reopen the module; log settings reopen the writer (after a sync);
     /// sampler settings apply from the next fix without ending the trip.
-    func reload(now: Int64) {
+    func reload(now: MonotonicInstant) {
         try? notifier?.reloading()
         defer { try? notifier?.ready(status: "reloaded") }
         let new: GPSBoxConfiguration
@@ -109,9 +109,9 @@ extension Daemon {
         return nil
     }
 
-    func updateLED(now: Int64) {
+    func updateLED(now: MonotonicInstant) {
         let fix = session.latestFix
-        let fresh = session.latestFixAtMs.map { now - $0 < 3000 } ?? false
+        let fresh = session.latestFixAt.map { now - $0 < 3000 } ?? false
         let input = StatusLightInput(
             running: running, fault: fault, fixMode: fresh ? fix?.mode : FixMode.none,
             horizontalAccuracyMetres: fix?.horizontalAccuracy.map { Double($0.rawValue) / 1000 },
@@ -123,10 +123,10 @@ extension Daemon {
         if !running { return "stopping" }
         if let f = fault { return f.rawValue }
         if let fix = session.latestFix, fix.mode.hasPosition, fix.receiverValid { return "fix" }
-        return session.lastBytesAtMs == nil ? "starting" : "searching"
+        return session.lastBytesAt == nil ? "starting" : "searching"
     }
 
-    func status(now: Int64) -> DaemonStatus {
+    func status(now: MonotonicInstant) -> DaemonStatus {
         var s = DaemonStatus()
         s.pid = Int(getpid())
         s.version = env.version
@@ -149,8 +149,8 @@ extension Daemon {
             s.satellitesUsed = f.satellitesUsed
             s.satellitesInView = f.satellitesInView
         }
-        s.secondsSinceFix = session.latestFixAtMs.map { Double(now - $0) / 1000 }
-        s.secondsSinceData = session.lastBytesAtMs.map { Double(now - $0) / 1000 }
+        s.secondsSinceFix = session.latestFixAt.map { Double(now - $0) / 1000 }
+        s.secondsSinceData = session.lastBytesAt.map { Double(now - $0) / 1000 }
         let sampler = session.sampler
         s.tripID = sampler.tripID
         let t = sampler.statistics
@@ -194,7 +194,7 @@ extension Daemon {
     }
 
     /// status.json (rewritten only when its bytes change) and systemd's status line.
-    func writeStatus(now: Int64) {
+    func writeStatus(now: MonotonicInstant) {
         let s = status(now: now)
         if let file = statusFile {
             statusDocument.update(s) { bytes in
@@ -219,7 +219,7 @@ extension Daemon {
         try? notifier?.stopping()
         control = nil  // no more requests: the socket file goes with it
         feed?.close()
-        session.shutdown(nowMs: now) { handle($0, now: now) }
+        session.shutdown(now: now) { handle($0, now: now) }
         writer?.close(now: now)
         let synced = writer?.statistics.syncedRecords ?? 0
         log(.notice, "stopped", [("records-synced", String(synced))])

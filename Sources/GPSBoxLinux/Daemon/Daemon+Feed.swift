@@ -6,7 +6,7 @@ import GPSBoxCore
 import GPSBoxSystem
 
 extension Daemon {
-    func openFeed(now: Int64) {
+    func openFeed(now: MonotonicInstant) {
         feed?.close()
         feed = nil
         session.frameObserver = nil
@@ -19,7 +19,7 @@ extension Daemon {
     }
 
     /// SIGHUP: the feed restarts only when its own settings changed (its clients reconnect).
-    func reloadFeed(from old: GPSBoxConfiguration, now: Int64) {
+    func reloadFeed(from old: GPSBoxConfiguration, now: MonotonicInstant) {
         guard old.gpsdListen != config.gpsdListen || old.gpsdMaxClients != config.gpsdMaxClients
             || old.chronySocket != config.chronySocket else { return }
         openFeed(now: now)
@@ -27,7 +27,7 @@ extension Daemon {
 
     /// Once a second: what DEVICE/DEVICES say of the module (it may have been identified,
     /// reopened or moved to another rate since).
-    func refreshFeedDevice(now: Int64) {
+    func refreshFeedDevice(now: MonotonicInstant) {
         guard let f = feed, now >= nextFeedDeviceAt else { return }
         nextFeedDeviceAt = now + 1000
         let d = feedDevice

@@ -15,18 +15,18 @@ struct ModuleState {
 
 extension Daemon {
     /// A reply from the module: the configurator's while it runs, else the restart watch's.
-    func moduleSaid(_ reply: ReceiverReply, now: Int64) {
+    func moduleSaid(_ reply: ReceiverReply, now: MonotonicInstant) {
         if var c = configurator {
-            let actions = c.handle(reply, nowMs: now)
+            let actions = c.handle(reply, now: now)
             configurator = c
             perform(actions, now: now)
             return
         }
-        guard config.configure, let sign = supervisor.moduleSaid(reply, nowMs: now) else { return }
+        guard config.configure, let sign = supervisor.moduleSaid(reply, now: now) else { return }
         moduleRestarted(sign, now: now)
     }
 
-    func moduleRestarted(_ sign: ReceiverRestartWatch.Sign, now: Int64) {
+    func moduleRestarted(_ sign: ReceiverRestartWatch.Sign, now: MonotonicInstant) {
         module.restartsNoticed += 1
         supervisor.restartHandled()
         log(.warning, "module restarted (\(sign)): configuring it again", [("device", link?.summary ?? "?")])
@@ -34,7 +34,7 @@ extension Daemon {
         startConfiguration(now: now, currentBaud: currentBaud())
     }
 
-    func finishedConfiguration(_ report: ReceiverConfigurationReport, now: Int64) {
+    func finishedConfiguration(_ report: ReceiverConfigurationReport, now: MonotonicInstant) {
         receiverSummary = report.identity?.summary ?? receiverSummary
         module.line = report.line
         let navPVT = report.mode == .configured && (report.identity?.generation ?? .legacyWithoutPVT) != .legacyWithoutPVT
@@ -46,7 +46,7 @@ extension Daemon {
         if let from = report.line?.raisedFrom, let own = try? BaudRate(from) { moduleOwnBaud = own }
         let raised = moduleOwnBaud.map { $0.bitsPerSecond != currentBaud() } ?? false
         supervisor.configurationFinished(configured: report.mode == .configured,
-                                         navigationPeriodMs: navPVT ? 1000 / rate : nil, raisedRate: raised, nowMs: now)
+                                         navigationPeriodMs: navPVT ? 1000 / rate : nil, raisedRate: raised, now: now)
         var text = "mode=\(report.mode.rawValue) applied=\(report.applied.joined(separator: ","))"
             + (report.errors.isEmpty ? "" : " errors=\(report.errors.map { "\($0)" }.joined(separator: "; "))")
         if let line = report.line {

@@ -21,7 +21,7 @@ extension Daemon {
     /// replaced), make it again, lock it and start a new writer in it. A folder that exists
     /// but cannot take the lock file (full, read-only) is still logged into, so the writer's
     /// ring can free space; the lock is tried again every second.
-    func checkLogFolder(now: Int64) {
+    func checkLogFolder(now: MonotonicInstant) {
         if let lock = folderLock, lock.isInPlace {
             if writer != nil { storageFailure = nil }
             reportWriterState(now: now)
@@ -68,7 +68,7 @@ extension Daemon {
 
     /// One journal line when writing starts failing (or changes how), one when it works
     /// again, and one for every batch of segments the ring deleted.
-    func reportWriterState(now: Int64) {
+    func reportWriterState(now: MonotonicInstant) {
         guard let w = writer else { return }
         if w.resetsNoticed > resetsSeen {
             log(.notice, "track log erased under the daemon (gpsbox reset): the trip starts afresh", [("log-dir", config.logDir)])
@@ -126,16 +126,16 @@ extension Daemon {
 
     /// Once a second: the no-fix line when the module sends data but no usable fix (the LED's
     /// slow blink) for a minute; silence or a lost module has lines of its own.
-    func watchFix(now: Int64) {
-        guard link != nil, !supervisor.silent, session.lastBytesAtMs != nil else {
-            fixOutage.restart(atMs: now)
+    func watchFix(now: MonotonicInstant) {
+        guard link != nil, !supervisor.silent, session.lastBytesAt != nil else {
+            fixOutage.restart(at: now)
             return
         }
-        if let line = fixOutage.tick(nowMs: now) { log(.warning, line) }
+        if let line = fixOutage.tick(now: now) { log(.warning, line) }
     }
 
     /// A line that may repeat every loop goes through the journal's rate limit.
-    func warnLimited(_ level: DaemonLog.Level, _ message: String, _ data: [(String, String)], now: Int64) {
+    func warnLimited(_ level: DaemonLog.Level, _ message: String, _ data: [(String, String)], now: MonotonicInstant) {
         guard let held = journalLimit.admit(message, now: now) else { return }
         log(level, JournalRateLimit.annotated(message, held: held, intervalMilliseconds: journalLimit.intervalMilliseconds), data)
     }

@@ -8,7 +8,7 @@ import GPSBoxCore
 import GPSBoxSystem
 
 public struct DaemonEnvironment {
-    public var clock: () -> Int64
+    public var clock: () -> MonotonicInstant
     public var log: DaemonLog
     /// Re-reads gpsbox.conf and the flags (SIGHUP).
     public var reloadConfiguration: () throws -> GPSBoxConfiguration
@@ -16,7 +16,7 @@ public struct DaemonEnvironment {
     public var commandEncoding: any ReceiverCommandEncoding
     public var version: String
 
-    public init(clock: @escaping () -> Int64 = MonotonicClock.nowMilliseconds, log: DaemonLog = DaemonLog(),
+    public init(clock: @escaping () -> MonotonicInstant = MonotonicClock.now, log: DaemonLog = DaemonLog(),
                 reloadConfiguration: @escaping () throws -> GPSBoxConfiguration,
                 commandEncoding: any ReceiverCommandEncoding, version: String) {
         self.clock = clock
@@ -50,9 +50,9 @@ public final class Daemon {
     /// status.json's last bytes and the buffer it is rendered in.
     let statusDocument = StatusDocument()
     var running = true
-    let startedAt: Int64
-    var nextStatusAt: Int64 = 0
-    var nextWatchdogAt: Int64 = 0
+    let startedAt: MonotonicInstant
+    var nextStatusAt: MonotonicInstant = .origin
+    var nextWatchdogAt: MonotonicInstant = .origin
     /// Reused at every wake (no allocation per wake).
     var poll = PollSet()
     var readBuffer: [UInt8] = []
@@ -64,7 +64,7 @@ public final class Daemon {
     /// Bytes that proved the baud rate during auto-baud: decoded right after connecting.
     var pendingBytes: [UInt8] = []
     /// When the LED next changes, as the last `LEDDriver.update` said (nil: it stays).
-    var nextLEDChangeAt: Int64?
+    var nextLEDChangeAt: MonotonicInstant?
     /// The log folder's lock (one writer per folder); nil while the folder is missing.
     var folderLock: FolderLock?
     /// Why nothing can be stored, when the writer cannot say it (see Daemon+Storage).
@@ -73,7 +73,7 @@ public final class Daemon {
     var journalLimit = JournalRateLimit()
     /// `gpsbox record` reaches the daemon here (nil: no status file, or the socket failed).
     var control: ControlSocket?
-    var nextControlAttemptAt: Int64 = 0
+    var nextControlAttemptAt: MonotonicInstant = .origin
     /// The ring's deletions since start, for status (Daemon+Storage adds each batch).
     var ringDeleted = RingDeletion(reason: .quota)
     /// Dropped records already told to the journal; no usable fix, told once (issue 12 item 8).
@@ -84,13 +84,13 @@ public final class Daemon {
     var fixOutage: FixOutage
     /// The gpsd/chrony live feed (Daemon+Feed); nil while gpsd-listen and chrony-socket are unset.
     var feed: LiveFeed?
-    var nextFeedDeviceAt: Int64 = 0
+    var nextFeedDeviceAt: MonotonicInstant = .origin
 
     public init(configuration: GPSBoxConfiguration, environment: DaemonEnvironment) throws(SystemError) {
         config = Self.fittingFileSizeLimit(configuration, log: environment.log)
         env = environment
         startedAt = environment.clock()
-        fixOutage = FixOutage(startMs: startedAt)
+        fixOutage = FixOutage(start: startedAt)
         supervisor = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: config.noDataTimeoutMs))
         signals = try SignalReceiver()
         notifier = (try? SystemdNotifier.fromEnvironment()) ?? nil
@@ -122,7 +122,7 @@ public final class Daemon {
         try? notifier?.ready(status: "starting")
         while running {
             let now = env.clock()
-            if link == nil, supervisor.wantsOpen(nowMs: now) { connect(now: now) }
+            if link == nil, supervisor.wantsOpen(now: now) { connect(now: now) }
             serviceTimers(now: now)
             // One poll per read: when the read pause is over and the last read got bytes, the
             // device is read now, without asking poll(2) first (ReadPacing).
@@ -147,7 +147,7 @@ public final class Daemon {
         // without a poll keeps that deadline, already past, as a zero timeout.
         var deviceSlot: Int?
         if let fd = link?.pollDescriptor, deviceAction(now: before) == .watch { deviceSlot = poll.watch(fd) }
-        let timeout = nextDeadline(now: before).timeoutMs(nowMs: before)
+        let timeout = nextDeadline(now: before).timeoutMs(now: before)
         do {
             _ = try poll.wait(timeoutMilliseconds: timeout)
         } catch {
@@ -182,7 +182,7 @@ public final class Daemon {
     }
 
     /// Serves what a wait reported on the slots `watchOwnDescriptors` added.
-    func serveOwnDescriptors(_ poll: PollSet, _ slots: OwnSlots, now: Int64) {
+    func serveOwnDescriptors(_ poll: PollSet, _ slots: OwnSlots, now: MonotonicInstant) {
         if !poll.events(at: slots.signal).isEmpty { handleSignals(now: now) }
         for slot in slots.control where !poll.events(at: slot).isEmpty {
             control?.service(poll.descriptor(at: slot), now: now) { answer($0, now: now) }
@@ -191,38 +191,38 @@ public final class Daemon {
     }
 
     /// What the read pacing wants of the device at `now` (`.wait` without a link).
-    func deviceAction(now: Int64) -> ReadPacing.Action {
+    func deviceAction(now: MonotonicInstant) -> ReadPacing.Action {
         guard let l = link else { return .wait }
-        return supervisor.readAction(nowMs: now, hasDescriptor: l.pollDescriptor != nil)
+        return supervisor.readAction(now: now, hasDescriptor: l.pollDescriptor != nil)
     }
 
     // MARK: deadlines and timers
 
     /// The earliest thing the loop must do. A running minimum, not an array: this runs at
     /// every wake, and the daemon's hot path allocates nothing per wake (issue 14).
-    func nextDeadline(now: Int64) -> EarliestDeadline {
+    func nextDeadline(now: MonotonicInstant) -> EarliestDeadline {
         var d = EarliestDeadline(nextStatusAt)
-        supervisor.considerDeadlines(&d, nowMs: now, hasDescriptor: link?.pollDescriptor != nil,
-                                     writerSyncDueMs: writer?.nextSyncDue)
+        supervisor.considerDeadlines(&d, now: now, hasDescriptor: link?.pollDescriptor != nil,
+                                     writerSyncDue: writer?.nextSyncDue)
         if watchdogIntervalMs != nil { d.consider(nextWatchdogAt) }
-        d.consider(configurator?.deadlineMs)
-        d.consider(session.sampler.tripGapDeadlineMs)
+        d.consider(configurator?.deadline)
+        d.consider(session.sampler.tripGapDeadline)
         d.consider(nextLEDChangeAt)
         d.consider(control?.deadline)
         d.consider(feed?.deadline)
         return d
     }
 
-    func serviceTimers(now: Int64) {
+    func serviceTimers(now: MonotonicInstant) {
         // Not while another process holds the folder or it cannot be made (see checkLogFolder).
-        if supervisor.wantsWriter(nowMs: now), folderLock != nil || storageFailure == nil { openWriter(now: now) }
+        if supervisor.wantsWriter(now: now), folderLock != nil || storageFailure == nil { openWriter(now: now) }
         // The deadline is read in place: binding the configurator first would copy it at every wake.
-        if let deadline = configurator?.deadlineMs, now >= deadline, var c = configurator {
-            let actions = c.tick(nowMs: now)
+        if let deadline = configurator?.deadline, now >= deadline, var c = configurator {
+            let actions = c.tick(now: now)
             configurator = c
             perform(actions, now: now)
         }
-        session.tick(nowMs: now) { handle($0, now: now) }
+        session.tick(now: now) { handle($0, now: now) }
         writer?.tick(now: now)
         checkHealth(now: now)
         control?.expire(now: now)
@@ -238,7 +238,7 @@ public final class Daemon {
     /// What the world outside sees of the daemon: the LED, the status file and systemd's
     /// watchdog. Also served while auto-baud listens, when the main loop is not running.
     /// Returns the next time this needs a call.
-    func serviceOutward(now: Int64) -> Int64 {
+    func serviceOutward(now: MonotonicInstant) -> MonotonicInstant {
         if now >= nextStatusAt {
             updateLED(now: now)
             writeStatus(now: now)
@@ -258,7 +258,7 @@ public final class Daemon {
 
     // MARK: receiver data
 
-    func readDevice(now: Int64) {
+    func readDevice(now: MonotonicInstant) {
         guard let l = link else { return }
         do {
             let before = session.counters
@@ -277,20 +277,20 @@ public final class Daemon {
             supervisor.read(bytes: total, skippedBytes: after.bytesSkipped - before.bytesSkipped,
                             validFrames: Self.validFrames(after) > Self.validFrames(before),
                             filledBuffer: lastRead >= SerialPort.readChunkBytes,
-                            timerDelayMs: l.pollDescriptor == nil ? Int64(l.pollDelayMs) : nil, nowMs: now)
+                            timerDelayMs: l.pollDescriptor == nil ? Int64(l.pollDelayMs) : nil, now: now)
         } catch {
             linkLost(error.description, now: now)
         }
     }
 
-    /// Frames the session decodes (what makes `lastFrameAtMs` move).
+    /// Frames the session decodes (what makes `lastFrameAt` move).
     static func validFrames(_ c: FrameCounters) -> Int { c.frames + c.uncheckedNMEAFrames + c.sirfFrames }
 
-    func process(_ bytes: ArraySlice<UInt8>, now: Int64) {
-        session.receive(bytes, nowMs: now) { handle($0, now: now) }
+    func process(_ bytes: ArraySlice<UInt8>, now: MonotonicInstant) {
+        session.receive(bytes, now: now) { handle($0, now: now) }
     }
 
-    func handle(_ event: TrackerEvent, now: Int64) {
+    func handle(_ event: TrackerEvent, now: MonotonicInstant) {
         switch event {
         case .log(let entry):
             if let w = writer {
@@ -299,14 +299,14 @@ public final class Daemon {
         case .sampleWritten:
             if writer != nil { led.flash(now: now, durationMilliseconds: Int(light.flashMs)) }
         case .fix(let fix):
-            if let line = fixOutage.add(fix, nowMs: now) { log(.notice, line) }
+            if let line = fixOutage.add(fix, now: now) { log(.notice, line) }
             feed?.fix(fix, now: now)
         case .reply(let reply):
             moduleSaid(reply, now: now)
         }
     }
 
-    func perform(_ actions: [ReceiverConfiguratorAction], now: Int64) {
+    func perform(_ actions: [ReceiverConfiguratorAction], now: MonotonicInstant) {
         for action in actions {
             if case .finished(let report) = action {
                 configurator = nil
@@ -324,9 +324,9 @@ public final class Daemon {
 
     // MARK: health
 
-    func checkHealth(now: Int64) {
+    func checkHealth(now: MonotonicInstant) {
         guard let l = link else { return }
-        let verdict = supervisor.check(nowMs: now)
+        let verdict = supervisor.check(now: now)
         switch verdict.silence {
         case .silent?:
             log(.warning, "no data from the module for \(config.noDataTimeoutMs / 1000) s", [("device", l.summary)])

@@ -2,10 +2,11 @@
 // re-created) would write 86 400 journal lines a day. The first line of a kind goes out at
 // once; repeats within the interval are counted, and the next line after it says how many
 // were held back. A different message is a different kind, so news is never held back.
+import GPSBoxCore
 
 public struct JournalRateLimit {
     public let intervalMilliseconds: Int64
-    private var kinds: [String: (lastAt: Int64, held: Int)] = [:]
+    private var kinds: [String: (lastAt: MonotonicInstant, held: Int)] = [:]
 
     public init(intervalMilliseconds: Int64 = 60_000) {
         self.intervalMilliseconds = intervalMilliseconds
@@ -13,7 +14,7 @@ public struct JournalRateLimit {
 
     /// Whether a line of `kind` goes to the journal now, and how many of its kind were held
     /// back since the last one that did (nil: hold this one back, it is counted).
-    public mutating func admit(_ kind: String, now: Int64) -> Int? {
+    public mutating func admit(_ kind: String, now: MonotonicInstant) -> Int? {
         if let k = kinds[kind], now - k.lastAt < intervalMilliseconds {
             kinds[kind] = (k.lastAt, k.held + 1)
             return nil

@@ -1,6 +1,7 @@
 // The daemon's one blocking point: poll(2) over the device, the signalfd and any other fd,
 // with a timeout computed from the nearest deadline (LED step, sample, watchdog ping).
 // A single-threaded loop never busy-waits: it sleeps here until an fd or a deadline is due.
+import GPSBoxCore
 import GPSBoxSystem
 import Glibc
 
@@ -60,8 +61,8 @@ public struct PollSet {
     public func events(at slot: Int) -> Events { Events(rawValue: entries[slot].revents) }
 
     /// Converts an absolute deadline into a poll timeout: `nil` deadline waits forever,
-    /// one already past returns 0. Milliseconds on the `MonotonicClock` scale.
-    public static func timeout(until deadline: Int64?, now: Int64) -> Int? {
+    /// one already past returns 0.
+    public static func timeout(until deadline: MonotonicInstant?, now: MonotonicInstant) -> Int? {
         guard let deadline else { return nil }
         return Int(max(0, deadline - now))
     }

@@ -12,18 +12,18 @@ public struct ReceiverLinkOpener {
 
     public let configuration: GPSBoxConfiguration
     public let log: DaemonLog
-    public let clock: () -> Int64
+    public let clock: () -> MonotonicInstant
     /// Auto-baud listens for up to ~11 s; the daemon adds its own descriptors (signals, the
     /// control socket, the gpsd feed's sockets) to each wait here, so they are served meanwhile.
     public var watchOwnDescriptors: (inout PollSet) -> Void = { _ in }
     /// Serves what a wait reported on those descriptors; returns true to give up (SIGTERM).
     public var serveOwnDescriptors: (PollSet) -> Bool = { _ in false }
     /// Called at every wake while auto-baud listens; returns when it next needs a call
-    /// (monotonic ms, nil: no need). The daemon keeps its LED blinking, its status file fresh
+    /// (nil: no need). The daemon keeps its LED blinking, its status file fresh
     /// and systemd's watchdog fed here: a scan of every rate takes 11 s or more.
-    public var onIdle: () -> Int64? = { nil }
+    public var onIdle: () -> MonotonicInstant? = { nil }
 
-    public init(configuration: GPSBoxConfiguration, log: DaemonLog, clock: @escaping () -> Int64) {
+    public init(configuration: GPSBoxConfiguration, log: DaemonLog, clock: @escaping () -> MonotonicInstant) {
         self.configuration = configuration
         self.log = log
         self.clock = clock
@@ -91,7 +91,7 @@ public struct ReceiverLinkOpener {
                 _ = poll.watch(port.fd)
                 watchOwnDescriptors(&poll)
                 let until = min(deadline, onIdle() ?? deadline)
-                _ = try? poll.wait(timeoutMilliseconds: Int(max(0, until - clock())))
+                _ = try? poll.wait(timeoutMilliseconds: PollSet.timeout(until: until, now: clock()))
                 if serveOwnDescriptors(poll) { return (nil, []) }
                 step = try detector.advance(on: port, now: clock())
             }

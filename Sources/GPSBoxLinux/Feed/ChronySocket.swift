@@ -13,7 +13,7 @@ public final class ChronySocket {
     private let log: DaemonLog
     /// Connected while chronyd receives; nil until the next attempt.
     private var socket: FileDescriptor?
-    private var nextAttemptAt: Int64 = .min
+    private var nextAttemptAt = MonotonicInstant.distantPast
     /// The failure last told to the journal: the same one is not told again.
     private var toldFailure: String?
     public private(set) var sent = 0
@@ -32,7 +32,7 @@ public final class ChronySocket {
     public var isConnected: Bool { socket != nil }
 
     /// Sends `sample` now, connecting first when needed.
-    public func send(_ sample: ChronySample, now: Int64) {
+    public func send(_ sample: ChronySample, now: MonotonicInstant) {
         if socket == nil {
             guard now >= nextAttemptAt else {
                 lost += 1
@@ -66,7 +66,7 @@ public final class ChronySocket {
         }
     }
 
-    private func failed(_ error: SystemError, now: Int64) {
+    private func failed(_ error: SystemError, now: MonotonicInstant) {
         lost += 1
         nextAttemptAt = now + Self.retryMs
         let why = Self.explanation(error)

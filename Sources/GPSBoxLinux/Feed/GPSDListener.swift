@@ -33,15 +33,7 @@ final class GPSDListener {
     /// would otherwise stay readable and spin the loop.
     /// `name` becomes the connection's path in errors (and lets SyscallFaults reach it).
     func accept(name: String) throws(SystemError) -> FileDescriptor? {
-        let fd = acceptNonBlocking(socket.rawValue)
-        if fd < 0 {
-            let e = currentErrno()
-            switch e {
-            case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO: return nil
-            default: throw SystemError(call: "accept", path: address.description, errno: e)
-            }
-        }
-        return FileDescriptor(adopting: fd, path: name)
+        try acceptConnection(on: socket, name: name)
     }
 
     private static let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)

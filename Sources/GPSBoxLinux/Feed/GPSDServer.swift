@@ -68,9 +68,9 @@ public final class GPSDServer<Client> {
     private var input: [UInt8]
     private var replies: [UInt8] = []
     private var journal = JournalRateLimit()
-    private var nextOpenAttemptAt: Int64?
+    private var nextOpenAttemptAt: MonotonicInstant?
     /// Out of descriptors: the listeners are not watched until then (they would stay readable).
-    private var acceptPausedUntil: Int64?
+    private var acceptPausedUntil: MonotonicInstant?
     private var serial = 0
     public private(set) var statistics = Statistics()
 
@@ -95,7 +95,7 @@ public final class GPSDServer<Client> {
 
     /// Opens the listeners not open yet; one that cannot be opened (the path's folder missing,
     /// the port taken) is logged and retried every 10 s. Never fatal: logging goes on.
-    public func openListeners(now: Int64) {
+    public func openListeners(now: MonotonicInstant) {
         nextOpenAttemptAt = nil
         for address in addresses where !listeners.contains(where: { $0.address == address }) {
             do {
@@ -112,14 +112,14 @@ public final class GPSDServer<Client> {
     }
 
     /// When `tick` next has something to do (a listener to retry, accepting to resume).
-    public var deadline: Int64? {
+    public var deadline: MonotonicInstant? {
         switch (nextOpenAttemptAt, acceptPausedUntil) {
         case let (a?, b?): min(a, b)
         case let (a, b): a ?? b
         }
     }
 
-    public func tick(now: Int64) {
+    public func tick(now: MonotonicInstant) {
         if let t = nextOpenAttemptAt, now >= t { openListeners(now: now) }
         if let t = acceptPausedUntil, now >= t { acceptPausedUntil = nil }
     }
@@ -141,7 +141,7 @@ public final class GPSDServer<Client> {
 
     /// Serves what `poll` reported on the slots `watch` added: new connections, requests,
     /// backlogs the kernel can take now, hang-ups.
-    public func service(_ poll: PollSet, now: Int64) {
+    public func service(_ poll: PollSet, now: MonotonicInstant) {
         for i in 0..<watchedListeners where !poll.events(at: firstSlot + i).isEmpty {
             acceptAll(listeners[i], now: now)
         }
@@ -187,7 +187,7 @@ public final class GPSDServer<Client> {
 
     // MARK: connections
 
-    private func acceptAll(_ listener: GPSDListener, now: Int64) {
+    private func acceptAll(_ listener: GPSDListener, now: MonotonicInstant) {
         while true {
             // The name is also the descriptor's path: SyscallFaults can reach one client.
             let name = "\(listener.address)#\(serial + 1)"

@@ -32,7 +32,7 @@ public final class LiveFeed {
         feed.wanted = []
     }
 
-    public func open(now: Int64) { server?.openListeners(now: now) }
+    public func open(now: MonotonicInstant) { server?.openListeners(now: now) }
 
     /// Right after each read from the module, before its bytes go to the session.
     public func chunkRead() { feed.chunkRead(realtimeNanoseconds: realtime()) }
@@ -49,7 +49,7 @@ public final class LiveFeed {
     }
 
     /// Every epoch fix: TPV/SKY/TOFF to the watchers, the time to chrony.
-    public func fix(_ fix: Fix, now: Int64) {
+    public func fix(_ fix: Fix, now: MonotonicInstant) {
         let out = feed.fix(fix)
         if !out.isEmpty { distribute(out) }
         if let chrony, let sample = out.chronySample { chrony.send(sample, now: now) }
@@ -64,14 +64,14 @@ public final class LiveFeed {
 
     public func watch(in poll: inout PollSet) { server?.watch(in: &poll) }
 
-    public func service(_ poll: PollSet, now: Int64) {
+    public func service(_ poll: PollSet, now: MonotonicInstant) {
         server?.service(poll, now: now)
         noteClients()
     }
 
-    public var deadline: Int64? { server?.deadline }
+    public var deadline: MonotonicInstant? { server?.deadline }
 
-    public func tick(now: Int64) { server?.tick(now: now) }
+    public func tick(now: MonotonicInstant) { server?.tick(now: now) }
 
     /// The feed builds only what some client's watch takes (no hex dumps for nobody).
     private func noteClients() {

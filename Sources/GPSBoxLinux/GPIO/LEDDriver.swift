@@ -7,7 +7,7 @@ import GPSBoxCore
 
 public struct LEDDriver {
     public let led: any StatusLED
-    public private(set) var player = LEDPatternPlayer(startMs: 0)
+    public private(set) var player = LEDPatternPlayer(start: .origin)
     /// The last write failure (a GPIO that vanished); cleared by the next good write.
     public private(set) var lastError: LEDError?
     private var shown: Bool?  // level last written; nil: unknown, write next time
@@ -18,20 +18,20 @@ public struct LEDDriver {
 
     /// Plays `pattern` from its first step, unless it is already playing (so the loop may
     /// call this on every pass without restarting a blink).
-    public mutating func show(_ pattern: LEDPattern, now: Int64) {
-        player.play(pattern, atMs: now)
+    public mutating func show(_ pattern: LEDPattern, now: MonotonicInstant) {
+        player.play(pattern, at: now)
     }
 
     /// Inverts the LED for `durationMilliseconds` over whatever the pattern shows (a
     /// sample was written): visible on a dark LED and on a solid one alike.
-    public mutating func flash(now: Int64, durationMilliseconds: Int = 80) {
-        player.flash(atMs: now, durationMs: Int64(durationMilliseconds))
+    public mutating func flash(now: MonotonicInstant, durationMilliseconds: Int = 80) {
+        player.flash(at: now, durationMs: Int64(durationMilliseconds))
     }
 
     /// Sets the LED to the level due at `now`. Returns the time of the next change, or
     /// nil when nothing changes until the next `show` or `flash`.
-    public mutating func update(now: Int64) -> Int64? {
-        let lit = player.level(atMs: now)
+    public mutating func update(now: MonotonicInstant) -> MonotonicInstant? {
+        let lit = player.level(at: now)
         if lit != shown {
             do {
                 try led.set(lit: lit)
@@ -42,6 +42,6 @@ public struct LEDDriver {
                 shown = nil
             }
         }
-        return player.nextTransition(afterMs: now)
+        return player.nextTransition(after: now)
     }
 }

@@ -1,5 +1,6 @@
 // The one status LED, behind a protocol so the daemon does not care whether it is a GPIO
 // line (libgpiod v1 or v2), nothing at all (`--led none`), or a recording fake in tests.
+import GPSBoxCore
 
 public protocol StatusLED: AnyObject {
     /// Lights (`true`) or darkens the LED. Active-low wiring is the backend's business.
@@ -16,21 +17,21 @@ public final class NoLED: StatusLED {
 /// that wants to check LED transitions without hardware.
 public final class RecordingLED: StatusLED {
     public struct Transition: Equatable, Sendable {
-        public var milliseconds: Int64
+        public var at: MonotonicInstant
         public var lit: Bool
-        public init(milliseconds: Int64, lit: Bool) {
-            self.milliseconds = milliseconds
+        public init(at: MonotonicInstant, lit: Bool) {
+            self.at = at
             self.lit = lit
         }
     }
 
     public private(set) var transitions: [Transition] = []
-    private let clock: () -> Int64
+    private let clock: () -> MonotonicInstant
 
-    /// `clock`: milliseconds, the same clock that drives the LEDDriver.
-    public init(clock: @escaping () -> Int64) { self.clock = clock }
+    /// `clock`: the same clock that drives the LEDDriver.
+    public init(clock: @escaping () -> MonotonicInstant) { self.clock = clock }
 
     public func set(lit: Bool) throws(LEDError) {
-        transitions.append(Transition(milliseconds: clock(), lit: lit))
+        transitions.append(Transition(at: clock(), lit: lit))
     }
 }

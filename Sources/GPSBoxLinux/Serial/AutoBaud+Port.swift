@@ -17,7 +17,7 @@ extension AutoBaud {
     /// port at the rate being tried, takes what is buffered (never waits), and moves on at
     /// the deadline. While it returns `.listen(_, deadline)`, watch `port.fd` with the
     /// deadline as poll timeout; signals and the watchdog keep being served meanwhile.
-    public mutating func advance(on port: some BaudSwitchablePort, now: Int64) throws(SerialError) -> Step {
+    public mutating func advance(on port: some BaudSwitchablePort, now: MonotonicInstant) throws(SerialError) -> Step {
         guard case .listen(let rate, _) = step else { return step }
         if port.baud != rate { try port.setBaud(rate) }
         var chunk: [UInt8] = []
@@ -32,7 +32,7 @@ extension AutoBaud {
     /// Returns the detected rate with the port left at it, or nil with the port at the last
     /// candidate. The port keeps its rate, and its buffered input, if it already runs at a
     /// candidate being tried; every real switch discards input (see `SerialPort.setBaud`).
-    public mutating func detect(on port: some BaudSwitchablePort, clock: () -> Int64) throws(SerialError) -> BaudRate? {
+    public mutating func detect(on port: some BaudSwitchablePort, clock: () -> MonotonicInstant) throws(SerialError) -> BaudRate? {
         var current = start(now: clock())
         var chunk: [UInt8] = []
         while true {
