@@ -95,14 +95,16 @@ struct JSONSpan {
     }
 
     /// `key` (a literal with its comma, quotes and colon) and the number, when there is one.
-    @inline(__always)
+    // Transparent, not only `@inline(__always)`: the optimizer left the always-inline version
+    // out of line in TPV's spans (measured), with a library call to copy each key.
+    @_transparent
     mutating func field(_ key: StaticString, fixed v: Int64?, decimals: Int) {
         guard let v else { return }
         raw(key)
         fixed(v, decimals: decimals)
     }
 
-    @inline(__always)
+    @_transparent
     mutating func field(_ key: StaticString, _ v: Double?, decimals: Int) {
         guard let v, v.isFinite else { return }
         raw(key)
