@@ -86,9 +86,11 @@ extension FrameSplitter {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        let below20 = (w &- ones &* 0x20) & ~w & highs
-        return (w & highs) | below20 | hasZero(w ^ (ones &* 0x7F)) | hasZero(w ^ (ones &* 0x2A))
-            | hasZero(w ^ (ones &* 0x24))
+        // Outside 0x20…0x7E in one test: a byte ≥ 0x80 has its high bit, 0x7F gets it by adding
+        // one, a byte below 0x20 by subtracting 0x20 (the carry of an 0xFF and the borrow of a
+        // byte below 0x20 only reach bytes above a flagged one).
+        let outside = (w | (w &+ ones) | (w &- ones &* 0x20)) & highs
+        return outside | hasZero(w ^ (ones &* 0x2A)) | hasZero(w ^ (ones &* 0x24))
     }
 
     @inline(__always)
