@@ -215,4 +215,22 @@ import Testing
         #expect(!FrameSplitter.hasNonPlainByte(0x2020_2020_2020_2020))
         #expect(FrameSplitter.hasNonPlainByte(0x2A24_7F00_8020_1F7E))
     }
+
+    /// The fast path also takes the plain bytes before the first special one, so the lowest
+    /// flag must name exactly that byte, whatever special bytes follow it.
+    @Test func lowestFlagIsTheFirstSpecialByte() {
+        let specials: [UInt8] = [0x00, 0x0A, 0x0D, 0x1F, 0x24, 0x2A, 0x7F, 0x80, 0xB5, 0xFF]
+        for first in 0..<8 {
+            for a in specials {
+                for b in specials {
+                    var bytes: [UInt8] = Array("GPGSV,3,".utf8)
+                    bytes[first] = a
+                    if first < 7 { bytes[7] = b }
+                    let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                    let mask = FrameSplitter.nonPlainBytes(word)
+                    #expect(mask.trailingZeroBitCount / 8 == first, "\(a) at \(first), then \(b)")
+                }
+            }
+        }
+    }
 }

@@ -20,6 +20,17 @@ extension RandomAccessCollection where Element == UInt8, Index == Int {
     }
 }
 
+extension ArraySlice where Element == UInt8 {
+    /// The same read for the slices every UBX view holds (`decode` reads a dozen per message):
+    /// one bounds check for the whole value and one unaligned load, where the generic reader
+    /// checks a subscript per byte. Little-endian stays explicit (`T(littleEndian:)`).
+    @inlinable @inline(__always)
+    public func le<T: FixedWidthInteger & BitwiseCopyable>(_ offset: Int, as: T.Type = T.self) -> T {
+        precondition(offset >= 0 && offset <= count &- MemoryLayout<T>.size, "little-endian read past the end")
+        return withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+    }
+}
+
 extension Array where Element == UInt8 {
     /// Appends `value` in little-endian byte order.
     @inlinable

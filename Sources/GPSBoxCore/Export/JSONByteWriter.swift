@@ -51,31 +51,10 @@ public struct JSONByteWriter {
     @inline(__always)
     private mutating func number(_ k: StaticString, negative: Bool, _ magnitude: UInt64, decimals: Int) {
         out.write(upTo: 128) { p in
-            var n = writeKey(k, into: p)
-            if negative {
-                p[n] = UInt8(ascii: "-")
-                n += 1
-            }
-            // TPV's decimals as constants, so that these divisions compile to multiplications.
-            let whole: UInt64
-            var fraction: UInt64
-            switch decimals {
-            case 0: (whole, fraction) = (magnitude, 0)
-            case 3: (whole, fraction) = (magnitude / 1000, magnitude % 1000)
-            case 9: (whole, fraction) = (magnitude / 1_000_000_000, magnitude % 1_000_000_000)
-            default:
-                let scale = ExportBuffer.power(decimals)
-                (whole, fraction) = (magnitude / scale, magnitude % scale)
-            }
-            n += ExportBuffer.writeDecimal(whole, to: p + n)
-            if fraction != 0 {
-                var width = decimals
-                while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-                p[n] = UInt8(ascii: ".")
-                ExportBuffer.writeDecimal(fraction, width: width, to: p + n + 1)
-                n += width + 1
-            }
-            return n
+            var s = JSONSpan(p)
+            s.n = writeKey(k, into: p)
+            s.number(negative: negative, magnitude, decimals: decimals)
+            return s.n
         }
     }
 
@@ -145,17 +124,12 @@ public struct JSONByteWriter {
     /// is not finite is left out, as JSON has no spelling for it.
     public mutating func field(_ k: StaticString, _ v: Double?, decimals: Int) {
         guard let v, v.isFinite else { return }
-        // ExportBuffer.append(_:decimals:)'s rounding, printed through `number`.
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (v * scale).rounded()
-        guard abs(scaled) < 9.0e18 else {
-            key(k)
-            out.append(string: String(v))
-            return
+        out.write(upTo: 128) { p in
+            var s = JSONSpan(p)
+            s.n = writeKey(k, into: p)
+            s.decimal(v, decimals: decimals)   // ExportBuffer.append(_:decimals:)'s rounding
+            return s.n
         }
-        let fixed = Int64(scaled)
-        number(k, negative: fixed < 0, fixed.magnitude, decimals: decimals)
     }
 
     /// `v / 10^decimals`, printed from the integer (trailing zeros trimmed). Identical to
@@ -165,13 +139,12 @@ public struct JSONByteWriter {
     @inline(__always)
     public mutating func field(_ k: StaticString, fixed v: Int64?, decimals: Int) {
         guard let v else { return }
-        guard v.magnitude < 100_000_000_000_000 else {
-            var scale = 1.0
-            for _ in 0..<decimals { scale *= 10 }
-            field(k, Double(v) / scale, decimals: decimals)
-            return
+        out.write(upTo: 128) { p in
+            var s = JSONSpan(p)
+            s.n = writeKey(k, into: p)
+            s.fixed(v, decimals: decimals)
+            return s.n
         }
-        number(k, negative: v < 0, v.magnitude, decimals: decimals)
     }
 
     /// `"key":"…"` with the text written by `body` between the quotes (already escaped).

@@ -17,40 +17,66 @@ public enum TPVJSON {
         ExportBuffer.collecting { write(fix, device: device, to: $0) }
     }
 
-    /// The object for `fix`, without the newline.
+    /// The object for `fix`, without the newline. The fields go out in a few runs, each written
+    /// in place into room reserved once (JSONSpan): this runs for every fix `decode` prints.
     public static func write(_ fix: Fix, device: String? = nil, to out: ExportBuffer) {
-        var w = JSONByteWriter(out)
-        w.field("class", literal: "TPV")
-        w.field("device", device)
-        if let q = fix.quality, q != .gps, q != .unknown { w.field("status", Int(q.rawValue)) }
+        out.append(#"{"class":"TPV""#)
+        if let device {
+            out.append(#","device":"#)
+            out.appendJSONString(device)
+        }
         let mode = fix.time == nil && fix.latitude == nil && fix.mode == .none ? 0 : fix.mode.gpsdMode
-        w.field("mode", mode)
+        // `,"status":` and a one-byte code, `,"mode":` and one digit.
+        out.write(upTo: 32) { p in
+            var s = JSONSpan(p)
+            if let q = fix.quality, q != .gps, q != .unknown {
+                s.raw(#","status":"#)
+                s.number(negative: false, UInt64(q.rawValue), decimals: 0)
+            }
+            s.raw(#","mode":"#)
+            s.number(negative: mode < 0, UInt64(mode.magnitude), decimals: 0)
+            return s.n
+        }
         if let t = fix.time {
             // ExportBuffer's date cache covers 1970-01-01 to 9999-12-31; rfc3339 the rest.
             if t.rawValue >= 0, t.rawValue < 253_402_300_800_000 {
-                w.quoted("time") { $0.append(time: t) }
+                out.append(#","time":""#)
+                out.append(time: t)
+                out.byte(UInt8(ascii: "\""))
             } else {
-                w.field("time", t.rfc3339)
+                out.append(#","time":"#)
+                out.appendJSONString(t.rfc3339)
             }
         }
+        let n = JSONSpan.maximumNumberLength
         if mode >= 2 {
-            w.field("lat", fixed: fix.latitude?.rawValue, decimals: 9)
-            w.field("lon", fixed: fix.longitude?.rawValue, decimals: 9)
+            // Five keys of at most 10 bytes, five numbers.
+            out.write(upTo: 5 * (10 + n)) { p in
+                var s = JSONSpan(p)
+                s.field(#","lat":"#, fixed: fix.latitude?.rawValue, decimals: 9)
+                s.field(#","lon":"#, fixed: fix.longitude?.rawValue, decimals: 9)
+                if mode == 3 {
+                    s.field(#","altHAE":"#, fixed: fix.altitudeHAE?.rawValue, decimals: 3)
+                    s.field(#","altMSL":"#, fixed: fix.altitudeMSL?.rawValue, decimals: 3)
+                    s.field(#","alt":"#, fixed: fix.altitudeMSL?.rawValue, decimals: 3)
+                }
+                return s.n
+            }
         }
-        if mode == 3 {
-            w.field("altHAE", fixed: fix.altitudeHAE?.rawValue, decimals: 3)
-            w.field("altMSL", fixed: fix.altitudeMSL?.rawValue, decimals: 3)
-            w.field("alt", fixed: fix.altitudeMSL?.rawValue, decimals: 3)
+        // Seven keys of at most 12 bytes, seven numbers, the closing brace.
+        out.write(upTo: 7 * (12 + n) + 1) { p in
+            var s = JSONSpan(p)
+            s.field(#","epv":"#, fixed: fix.verticalAccuracy?.rawValue, decimals: 3)
+            s.field(#","track":"#, fix.course?.degrees, decimals: 4)
+            s.field(#","speed":"#, fixed: fix.speed?.rawValue, decimals: 3)
+            s.field(#","climb":"#, fixed: fix.climb?.rawValue, decimals: 3)
+            s.field(#","eps":"#, fix.speedAccuracy?.metresPerSecond, decimals: 2)
+            if mode == 3, let hae = fix.altitudeHAE, let msl = fix.altitudeMSL {
+                s.field(#","geoidSep":"#, fixed: hae.rawValue - msl.rawValue, decimals: 3)
+            }
+            s.field(#","eph":"#, fixed: fix.horizontalAccuracy?.rawValue, decimals: 3)
+            s.raw("}")
+            return s.n
         }
-        w.field("epv", fixed: fix.verticalAccuracy?.rawValue, decimals: 3)
-        w.field("track", fix.course?.degrees, decimals: 4)
-        w.field("speed", fixed: fix.speed?.rawValue, decimals: 3)
-        w.field("climb", fixed: fix.climb?.rawValue, decimals: 3)
-        w.field("eps", fix.speedAccuracy?.metresPerSecond, decimals: 2)
-        if mode == 3, let hae = fix.altitudeHAE, let msl = fix.altitudeMSL {
-            w.field("geoidSep", fixed: hae.rawValue - msl.rawValue, decimals: 3)
-        }
-        w.field("eph", fixed: fix.horizontalAccuracy?.rawValue, decimals: 3)
-        w.end()
     }
 }

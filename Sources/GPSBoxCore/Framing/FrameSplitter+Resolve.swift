@@ -19,13 +19,23 @@ extension FrameSplitter {
         let limit = p + 1 < n && buf[p + 1] == 0x50 ? options.maximumProprietaryNMEALength : options.maximumNMEALength
         var j = p + 1
         // Fast path, 8 bytes at a time: XOR them into the checksum while none is special
-        // (outside printable ASCII, `*` or `$`); the byte loop below handles the rest.
+        // (outside printable ASCII, `*` or `$`). The word holding the first special byte (the
+        // `*` of a good sentence) adds its plain bytes before it too, so the byte loop below
+        // starts on that byte and a good sentence resolves at once.
         var wide: UInt64 = 0
         let fastEnd = min(n, p + limit)
         if let base = buf.baseAddress {
             while j + 8 <= fastEnd {
-                let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-                if Self.hasNonPlainByte(w) { break }
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let special = Self.nonPlainBytes(w)
+                if special != 0 {
+                    let plain = special.trailingZeroBitCount >> 3 // bytes before the first special one
+                    if plain > 0 {
+                        wide ^= w & (UInt64.max >> (64 - 8 * plain))
+                        j += plain
+                    }
+                    break
+                }
                 wide ^= w
                 j += 8
             }
@@ -63,16 +73,24 @@ extension FrameSplitter {
         return .needMore
     }
 
-    /// True when any byte of `w` is below 0x20, above 0x7E, `*` or `$` (SWAR byte tests:
-    /// "determine if a word has a zero byte / a byte less than n", Bit Twiddling Hacks).
+    /// True when any byte of `w` is below 0x20, above 0x7E, `*` or `$`.
     @inline(__always)
-    static func hasNonPlainByte(_ w: UInt64) -> Bool {
+    static func hasNonPlainByte(_ w: UInt64) -> Bool { nonPlainBytes(w) != 0 }
+
+    /// The high bit of every byte of `w` (bytes in memory order, little-endian) that is below
+    /// 0x20, above 0x7E, `*` or `$`, and possibly of bytes after such a byte; the lowest flag is
+    /// always exact, since a borrow only runs upward (SWAR byte tests: "determine if a word has
+    /// a zero byte / a byte less than n", Bit Twiddling Hacks).
+    @inline(__always)
+    static func nonPlainBytes(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        let below20 = (w &- ones &* 0x20) & ~w & highs
-        return (w & highs) | below20 | hasZero(w ^ (ones &* 0x7F)) | hasZero(w ^ (ones &* 0x2A))
-            | hasZero(w ^ (ones &* 0x24)) != 0
+        // Outside 0x20…0x7E in one test: a byte ≥ 0x80 has its high bit, 0x7F gets it by adding
+        // one, a byte below 0x20 by subtracting 0x20 (the carry of an 0xFF and the borrow of a
+        // byte below 0x20 only reach bytes above a flagged one).
+        let outside = (w | (w &+ ones) | (w &- ones &* 0x20)) & highs
+        return outside | hasZero(w ^ (ones &* 0x2A)) | hasZero(w ^ (ones &* 0x24))
     }
 
     @inline(__always)

@@ -27,16 +27,24 @@ public enum NMEAEpochRole: Hashable, Sendable {
         // `$`, a five-letter address (no comma before the sixth byte), not proprietary.
         guard b.count >= 10, b[0] == 0x24, b[6] == 0x2C, b[1] != 0x50, b[1] != 0x2C, b[2] != 0x2C
         else { return .other }
-        switch (b[3], b[4], b[5]) {
-        case (0x47, 0x47, 0x41), (0x52, 0x4D, 0x43), (0x47, 0x4E, 0x53), (0x5A, 0x44, 0x41): // GGA RMC GNS ZDA
+        // The three type letters as one number, compared at once (first letter lowest).
+        switch UInt32(b[3]) | UInt32(b[4]) << 8 | UInt32(b[5]) << 16 {
+        case Self.type("GGA"), Self.type("RMC"), Self.type("GNS"), Self.type("ZDA"):
             return .role(.timed(timeOfDay: time(b, field: 1)))
-        case (0x47, 0x4C, 0x4C): // GLL
+        case Self.type("GLL"):
             return .role(.timed(timeOfDay: time(b, field: 5)))
-        case (0x47, 0x53, 0x41), (0x47, 0x53, 0x56), (0x56, 0x54, 0x47): // GSA GSV VTG
+        case Self.type("GSA"), Self.type("GSV"), Self.type("VTG"):
             return .role(.untimed)
         default:
             return .none
         }
+    }
+
+    /// A three-letter sentence type as `scan` packs it.
+    @_transparent
+    private static func type(_ t: StaticString) -> UInt32 {
+        let p = t.utf8Start
+        return UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16
     }
 
     /// Field `field` (≥ 1) of a `$xxYYY,` sentence as a time of day, read as the cursor reads
@@ -46,14 +54,32 @@ public enum NMEAEpochRole: Hashable, Sendable {
         let end = b[b.count - 3] == 0x2A ? b.count - 3 : b.count
         var i = 7
         for _ in 1..<field {
-            while i < end, b[i] != 0x2C { i += 1 }
+            i = comma(b, from: i, end: end)
             guard i < end else { return nil }
             i += 1
         }
         let start = i
-        while i < end, b[i] != 0x2C { i += 1 }
+        i = comma(b, from: i, end: end)
         guard i > start, case .time(let t) = NMEAFieldCursor.timeOfDay(b, from: start, to: i) else { return nil }
         return t.millisecondsSinceMidnight
+    }
+
+    /// The index of the first comma at or after `i`, `end` when there is none before it: eight
+    /// bytes at a time (the lowest flag of the zero-byte test is exact), then byte by byte.
+    @inline(__always)
+    private static func comma(_ b: UnsafeBufferPointer<UInt8>, from i: Int, end: Int) -> Int {
+        var i = i
+        if let base = b.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while i + 8 <= end {
+                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x2C)
+                let zero = (w &- ones) & ~w & (ones &* 0x80)
+                if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < end, b[i] != 0x2C { i += 1 }
+        return i
     }
 
     private init?(cursor sentence: ArraySlice<UInt8>) {
