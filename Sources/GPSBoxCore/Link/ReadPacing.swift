@@ -5,12 +5,13 @@
 //
 // What bounds it. Linux's n_tty keeps 4096 bytes for a reader (N_TTY_BUF_SIZE; a read gets at
 // most 4095 of them): what comes after waits in the driver's flip buffers (640 KiB on current
-// kernels, 64 KiB before 4.x; a UART driver that finds them full drops bytes, a pty's writer
+// kernels, 64 KiB on old ones; a UART driver that finds them full drops bytes, a pty's writer
 // blocks at about 20 KiB), so a pause must end before about 4 KiB gather. At 921600 Bd
-// (92 kB/s at most) 3 KiB gather in 33 ms; the u-blox 10 Hz set here (NAV-PVT + NAV-SAT + full
-// NMEA, 13.7 kB/s) in 224 ms, which rounds to 200 ms (2.7 kB, two epochs); at 9600 Bd (960 B/s
-// at most) the 250 ms cap holds 240 bytes. A read that got 4095 bytes or more found the buffer
-// full: data outpaces the pause (or its rate just rose), and the next read is at once.
+// (92 kB/s at most) 3 KiB gather in 33 ms; a 10 Hz stream of 13.7 kB/s in 224 ms, which
+// rounds to 200 ms (2.7 kB, two epochs); the simulator's 10 Hz NAV-PVT + NAV-SAT + full NMEA
+// (7.2 kB/s) is read at the 250 ms cap (about 2 kB a read); at 9600 Bd (960 B/s at most) the
+// cap holds 240 bytes. A read that got 4095 bytes or more found the buffer full: data
+// outpaces the pause (or its rate just rose), and the next read is at once.
 // `lostRateRecentMs` (300 ms) asks the last bytes to be at most that old at a health check,
 // which runs before the read of its wake: the cap stays below it. A link without an fd (DDC)
 // is read on its own polling delay. Configuration reads every `configuringReadPauseMs`.
@@ -32,7 +33,7 @@
 // pause was tried: a status wake falling just after a read then never shared one.)
 // The pause is rounded down to a divisor of a second: a module's epochs are on the grid of
 // GPS seconds, so each read then takes the same whole number of them (two at 10 Hz and
-// 200 ms, never three: at most about 2.8 kB here, where 224 ms could take 4.1 kB).
+// 200 ms, never three: at most about 2.8 kB of 13.7 kB/s, where 224 ms could take 4.1 kB).
 
 public struct ReadPacing: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
