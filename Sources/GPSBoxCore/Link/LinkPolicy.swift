@@ -25,8 +25,8 @@ public struct LinkPolicy: Hashable, Sendable {
     /// slowest rate it is set to, bursts included), so 2 s never misses a real lost rate.
     public var noFramesRecentMs: Int64 = 2000
     /// The longest pause between reads, and the bytes a pause lets gather (see ReadPacing).
-    public var longestReadPauseMs: Int64 = 100
-    public var gatherBytes: Int64 = 2048
+    public var longestReadPauseMs: Int64 = 250
+    public var gatherBytes: Int64 = 3072
     /// While the module is configured its answers and pauses are timed closely.
     public var configuringReadPauseMs: Int64 = 2
 
