@@ -95,6 +95,19 @@ import Testing
         #expect(p.action(now: p.nextReadAt.advanced(by: -1), hasDescriptor: true) == .wait, "nor read blind meanwhile")
     }
 
+    @Test func withTheChronyFeedOnTheStreamIsReadEveryTenthOfASecond() {
+        var s = LinkSupervisor()
+        s.setLongestReadPause(ms: LinkPolicy.timeServiceReadPauseMs)
+        _ = s.opened(now: 0)
+        for t in stride(from: 0 as MonotonicInstant, through: 2000, by: 100) {
+            s.read(bytes: 1370, skippedBytes: 0, validFrames: true, filledBuffer: false, now: t)
+        }
+        #expect(s.pacing.nextReadAt == 2100, "13.7 kB/s: the 100 ms cap, not the 200 ms the default gives")
+        s.setLongestReadPause(ms: LinkPolicy().longestReadPauseMs)
+        s.read(bytes: 1370, skippedBytes: 0, validFrames: true, filledBuffer: false, now: 2100)
+        #expect(s.pacing.nextReadAt == 2300, "the feed off again: the default pause")
+    }
+
     @Test func configurationAndTimerReadLinksKeepTheirOwnPace() {
         var p = ReadPacing(policy: LinkPolicy())
         p.read(bytes: 100, filledBuffer: false, configuring: true, timerDelayMs: nil, now: 10)

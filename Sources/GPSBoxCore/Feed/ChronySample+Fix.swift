@@ -9,7 +9,7 @@
 // receiver may not have confirmed; HNR-PVT is an interpolated epoch: neither is sent.
 
 extension ChronySample {
-    /// The sample for `fix`, stamped with the system time its epoch's first byte arrived at;
+    /// The sample for `fix`, stamped with the system time of the read that brought its epoch's first byte;
     /// nil when the fix's time does not qualify.
     public init?(fix: Fix, receivedNanoseconds: Int64, leap: Int32 = 0) {
         guard let time = fix.time, Self.qualifies(fix) else { return nil }

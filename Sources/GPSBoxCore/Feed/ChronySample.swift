@@ -13,7 +13,7 @@ public struct ChronySample: Equatable, Sendable {
     public static let magic: Int32 = 0x534F_434B
     public static let byteCount = 40
 
-    /// System (CLOCK_REALTIME) time when the epoch's first byte arrived.
+    /// System (CLOCK_REALTIME) time of the read that brought the epoch's first byte.
     public var receivedSeconds: Int64
     public var receivedMicroseconds: Int64
     /// Seconds to add to the receipt time to get the GPS-derived UTC time.

@@ -2,7 +2,7 @@
 // bytes each kind of gpsd watcher gets come out, built once however many clients there are
 // (gpsd.c all_reports() builds per client; this does not). It keeps the newest TPV, SKY and
 // TOFF for `?POLL;`, the epoch's satellites for SKY, the receiver's leap seconds, and when
-// the epoch's first byte arrived for TOFF and chrony.
+// the read that brought the epoch's first byte happened (TOFF and chrony; see ReadPacing).
 //
 // The caller (GPSBoxLinux) reads the clock and the sockets; nothing here does.
 

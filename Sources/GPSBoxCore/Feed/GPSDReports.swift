@@ -28,7 +28,7 @@ enum GPSDReports {
 
     /// gpsd's TOFF (gpsd.c, the in-band time report sent to "pps" watchers), spelled as gpsd
     /// spells it, the space after real_sec's comma included: real = the fix's time, clock = the
-    /// system time the epoch's first byte arrived.
+    /// system time of the read that brought the epoch's first byte.
     static func writeTOFF(device: String, real: UTCTime, clockNanoseconds: Int64, to out: ExportBuffer) {
         out.append("{\"class\":\"TOFF\",\"device\":")
         out.appendJSONString(device)

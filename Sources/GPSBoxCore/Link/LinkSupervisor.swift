@@ -129,6 +129,12 @@ public struct LinkSupervisor {
         garbageSince = nil
     }
 
+    /// The longest read pause, from now on (the chrony feed turned on or off).
+    public mutating func setLongestReadPause(ms: Int64) {
+        policy.longestReadPauseMs = ms
+        pacing.policy.longestReadPauseMs = ms
+    }
+
     // MARK: data
 
     /// A read (or a drain of reads) at `now`: how many bytes, how many of them the framer

@@ -46,7 +46,7 @@ public struct ReadPacing: Hashable, Sendable {
         case watch
     }
 
-    let policy: LinkPolicy
+    var policy: LinkPolicy
     /// The module's actual data rate (bytes per second), smoothed over reads.
     public private(set) var observedBytesPerSecond: Int64 = 0
     private var lastReadAt = MonotonicInstant.origin
