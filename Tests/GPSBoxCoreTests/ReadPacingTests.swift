@@ -97,13 +97,13 @@ import Testing
 
     @Test func withTheChronyFeedOnTheStreamIsReadEveryTenthOfASecond() {
         var s = LinkSupervisor()
-        s.setLongestReadPause(ms: LinkPolicy.timeServiceReadPauseMs)
+        s.policy.servesTime = true
         _ = s.opened(now: 0)
         for t in stride(from: 0 as MonotonicInstant, through: 2000, by: 100) {
             s.read(bytes: 1370, skippedBytes: 0, validFrames: true, filledBuffer: false, now: t)
         }
         #expect(s.pacing.nextReadAt == 2100, "13.7 kB/s: the 100 ms cap, not the 200 ms the default gives")
-        s.setLongestReadPause(ms: LinkPolicy().longestReadPauseMs)
+        s.policy.servesTime = false
         s.read(bytes: 1370, skippedBytes: 0, validFrames: true, filledBuffer: false, now: 2100)
         #expect(s.pacing.nextReadAt == 2300, "the feed off again: the default pause")
     }

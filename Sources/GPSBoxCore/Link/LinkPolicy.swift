@@ -26,11 +26,16 @@ public struct LinkPolicy: Hashable, Sendable {
     public var noFramesRecentMs: Int64 = 2000
     /// The longest pause between reads, and the bytes a pause lets gather (see ReadPacing).
     public var longestReadPauseMs: Int64 = 250
-    /// The longest pause while the chrony feed is on. chrony's sample is stamped at the read
-    /// that brought the epoch, so the pause is that stamp's error: 100 ms, the pause before
-    /// the longer one above (the e2e chrony test measured +21 ms against the simulator then),
-    /// rather than 250 ms, for the cost of about two more wake-ups a second.
+    /// The chrony feed is on: chrony's sample is stamped at the read that brought the epoch,
+    /// so the pause is that stamp's error, and it is capped at `timeServiceReadPauseMs`.
+    public var servesTime = false
+    /// 100 ms, the pause before the longer one above (the e2e chrony test measured +21 ms
+    /// against the simulator then), rather than 250 ms, for about two more wake-ups a second.
     public static let timeServiceReadPauseMs: Int64 = 100
+    /// The longest pause in effect.
+    public var readPauseCapMs: Int64 {
+        servesTime ? min(longestReadPauseMs, Self.timeServiceReadPauseMs) : longestReadPauseMs
+    }
     public var gatherBytes: Int64 = 3072
     /// While the module is configured its answers and pauses are timed closely.
     public var configuringReadPauseMs: Int64 = 2

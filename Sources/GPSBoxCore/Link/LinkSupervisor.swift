@@ -7,7 +7,12 @@
 // the daemon owns the fds and carries the decisions out. Nothing here allocates per wake.
 
 public struct LinkSupervisor {
-    public var policy: LinkPolicy
+    /// The pacing's own policy: one copy, so a change (the chrony feed turned on by a reload)
+    /// reaches the read pauses too.
+    public var policy: LinkPolicy {
+        get { pacing.policy }
+        set { pacing.policy = newValue }
+    }
 
     /// Closed (retry at a time) or open since a time.
     public enum Connection: Equatable, Sendable {
@@ -51,7 +56,6 @@ public struct LinkSupervisor {
     var writerRetryAt = MonotonicInstant.origin
 
     public init(policy: LinkPolicy = LinkPolicy()) {
-        self.policy = policy
         backoffMs = policy.firstBackoffMs
         pacing = ReadPacing(policy: policy)
     }
@@ -127,12 +131,6 @@ public struct LinkSupervisor {
         lastFrameAt = nil
         garbageBytes = 0
         garbageSince = nil
-    }
-
-    /// The longest read pause, from now on (the chrony feed turned on or off).
-    public mutating func setLongestReadPause(ms: Int64) {
-        policy.longestReadPauseMs = ms
-        pacing.policy.longestReadPauseMs = ms
     }
 
     // MARK: data

@@ -87,7 +87,7 @@ public struct ReadPacing: Hashable, Sendable {
         if lastReadFilledBuffer { return 0 }
         if configuring { return policy.configuringReadPauseMs }
         let gatherMs = observedBytesPerSecond > 0 ? policy.gatherBytes * 1000 / observedBytesPerSecond : Int64.max
-        let pause = max(2, min(policy.longestReadPauseMs, gatherMs))
+        let pause = max(2, min(policy.readPauseCapMs, gatherMs))
         return Self.pausesDividingASecond.first { $0 <= pause } ?? pause
     }
 

@@ -10,8 +10,7 @@ extension Daemon {
         feed?.close()
         feed = nil
         session.frameObserver = nil
-        supervisor.setLongestReadPause(ms: config.chronySocket == nil
-            ? LinkPolicy().longestReadPauseMs : LinkPolicy.timeServiceReadPauseMs)
+        supervisor.policy.servesTime = config.chronySocket != nil
         guard config.feedEnabled else { return }
         let live = LiveFeed(configuration: config, release: env.version, device: feedDevice, log: log)
         live.open(now: now)
