@@ -29,10 +29,9 @@ public enum ControlClient {
     public static func send(_ request: ControlRequest, socketPath: String,
                             timeoutMilliseconds: Int = 5000) throws(ControlError) -> ControlReply {
         let socket = try connect(socketPath)  // closes itself on every return
-        // A daemon that dropped the connection (its queue of waiting requests was full) makes
-        // the write raise SIGPIPE, which would end `gpsbox record` without a word; ignored, the
-        // write fails with EPIPE and the error is reported.
-        signal(SIGPIPE, SIG_IGN)
+        // A daemon that dropped the connection (its queue of waiting requests was full): the
+        // write fails with EPIPE and the error is reported, not a silent end of `gpsbox record`.
+        ignoreBrokenPipes()
         // Request and reply go through the FileDescriptor seam: on SOCK_SEQPACKET one write is
         // one packet and one read takes one whole packet.
         let word = Array(request.rawValue.utf8)

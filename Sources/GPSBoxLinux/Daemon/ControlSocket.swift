@@ -89,10 +89,7 @@ public final class ControlSocket {
     public init(path: String) throws(SystemError) {
         self.path = path
         listener = try UnixSocketAddress(path).listen(type: SOCK_SEQPACKET, backlog: 8)
-        // A client that gave up before its reply makes write(2) raise SIGPIPE, which would end
-        // the daemon; ignored, the write fails with EPIPE and the connection is dropped
-        // (systemd services ignore it anyway, IgnoreSIGPIPE=yes; `gpsbox run` by hand must too).
-        signal(SIGPIPE, SIG_IGN)
+        ignoreBrokenPipes()  // a client that gave up before its reply is dropped on EPIPE
     }
 
     deinit {

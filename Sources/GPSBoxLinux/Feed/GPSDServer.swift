@@ -84,10 +84,7 @@ public final class GPSDServer<Client> {
         self.greet = greet
         self.respond = respond
         input = [UInt8](repeating: 0, count: max(1, limits.inputBytesPerWake))
-        // A client that hangs up makes write(2) raise SIGPIPE, which would end the daemon;
-        // ignored, the write fails with EPIPE and the client is closed (systemd services
-        // ignore it anyway, IgnoreSIGPIPE=yes; `gpsbox run` by hand must too).
-        signal(SIGPIPE, SIG_IGN)
+        ignoreBrokenPipes()  // a client that hung up is closed on EPIPE
     }
 
     public var clientCount: Int { connections.count }
