@@ -59,9 +59,7 @@ struct JSONSpan {
     /// The caller has left out values that are not finite.
     @inline(__always)
     mutating func decimal(_ v: Double, decimals: Int) {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (v * scale).rounded()
+        let scaled = (v * Double(ExportBuffer.power(decimals))).rounded()  // as ExportBuffer.append(_:decimals:)
         guard abs(scaled) < 9.0e18 else { return spell(v) }
         let fixed = Int64(scaled)
         number(negative: fixed < 0, fixed.magnitude, decimals: decimals)
@@ -89,9 +87,7 @@ struct JSONSpan {
 
     @inline(never)
     mutating func large(_ v: Int64, decimals: Int) {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        decimal(Double(v) / scale, decimals: decimals)
+        decimal(Double(v) / Double(ExportBuffer.power(decimals)), decimals: decimals)
     }
 
     /// `key` (a literal with its comma, quotes and colon) and the number, when there is one.
