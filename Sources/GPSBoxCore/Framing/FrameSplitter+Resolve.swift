@@ -26,7 +26,7 @@ extension FrameSplitter {
         let fastEnd = min(n, p + limit)
         if let base = buf.baseAddress {
             while j + 8 <= fastEnd {
-                let w = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let w = ByteWord.load(base + j)
                 let special = Self.nonPlainBytes(w)
                 if special != 0 {
                     let plain = special.trailingZeroBitCount >> 3 // bytes before the first special one
@@ -83,14 +83,12 @@ extension FrameSplitter {
     /// a zero byte / a byte less than n", Bit Twiddling Hacks).
     @inline(__always)
     static func nonPlainBytes(_ w: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let ones = ByteWord.ones
         // Outside 0x20…0x7E in one test: a byte ≥ 0x80 has its high bit, 0x7F gets it by adding
         // one, a byte below 0x20 by subtracting 0x20 (the carry of an 0xFF and the borrow of a
         // byte below 0x20 only reach bytes above a flagged one).
-        let outside = (w | (w &+ ones) | (w &- ones &* 0x20)) & highs
-        return outside | hasZero(w ^ (ones &* 0x2A)) | hasZero(w ^ (ones &* 0x24))
+        let outside = (w | (w &+ ones) | (w &- ones &* 0x20)) & ByteWord.highs
+        return outside | ByteWord.matches(w, 0x2A) | ByteWord.matches(w, 0x24)
     }
 
     @inline(__always)
@@ -147,15 +145,12 @@ extension FrameSplitter {
     static func address(_ buf: UnsafeBufferPointer<UInt8>, at p: Int) -> UInt64 {
         var w: UInt64 = 0
         if p + 9 <= buf.count, let base = buf.baseAddress {
-            w = UInt64(littleEndian: UnsafeRawPointer(base + p + 1).loadUnaligned(as: UInt64.self))
+            w = ByteWord.load(base + p + 1)
         } else {
             for k in 0..<max(0, min(8, buf.count - p - 1)) { w |= UInt64(buf[p + 1 + k]) << (8 * k) }
         }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
         // The lowest flagged byte is exact (a borrow only flags bytes above a true match).
-        let stops = zeroBytes(w ^ (ones &* 0x2C)) | zeroBytes(w ^ (ones &* 0x2A))
+        let stops = ByteWord.matches(w, 0x2C) | ByteWord.matches(w, 0x2A)
         guard stops != 0 else { return w }
         let bytes = stops.trailingZeroBitCount / 8
         return bytes == 0 ? 0 : w & (UInt64.max >> (64 - 8 * bytes))

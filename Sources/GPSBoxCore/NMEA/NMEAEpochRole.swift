@@ -70,11 +70,9 @@ public enum NMEAEpochRole: Hashable, Sendable {
     private static func comma(_ b: UnsafeBufferPointer<UInt8>, from i: Int, end: Int) -> Int {
         var i = i
         if let base = b.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
             while i + 8 <= end {
-                let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x2C)
-                let zero = (w &- ones) & ~w & (ones &* 0x80)
-                if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
+                let commas = ByteWord.matches(ByteWord.load(base + i), 0x2C)
+                if commas != 0 { return i + commas.trailingZeroBitCount >> 3 }
                 i += 8
             }
         }

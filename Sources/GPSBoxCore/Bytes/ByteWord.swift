@@ -1,0 +1,23 @@
+// Eight bytes tested at once (SWAR): the framer's scan for a sentence's special bytes, the
+// address key of a sentence, and the NMEA epoch scan's search for a comma share these.
+// "Determine if a word has a zero byte" / "has a byte less than n", Bit Twiddling Hacks.
+
+enum ByteWord {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `p` as one word, the first byte lowest (any alignment).
+    @inline(__always)
+    static func load(_ p: UnsafeRawPointer) -> UInt64 {
+        UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of every byte of `w` equal to `byte`, and possibly of bytes after such a
+    /// byte; the lowest flag is always exact, since a borrow only runs upward. So
+    /// `trailingZeroBitCount >> 3` of a nonzero result is the index of the first match.
+    @inline(__always)
+    static func matches(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+        let v = w ^ (ones &* UInt64(byte))
+        return (v &- ones) & ~v & highs
+    }
+}
