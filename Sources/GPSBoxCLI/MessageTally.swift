@@ -21,9 +21,10 @@ struct MessageTally {
     mutating func count(sirf mid: Int) { add(Self.sirfTag | UInt64(mid & 0xFF)) }
     mutating func count(rtcm3 number: Int) { add(Self.rtcm3Tag | UInt64(number & 0xFFF)) }
 
-    mutating func count(_ sentence: NMEASentence) {
+    /// A sentence by its type; `address` (as sent) names the types gpsbox does not decode.
+    mutating func count(_ type: NMEASentenceType, address: ArraySlice<UInt8>) {
         let index: UInt64
-        switch sentence {
+        switch type {
         case .gga: index = 0
         case .rmc: index = 1
         case .gsa: index = 2
@@ -35,7 +36,7 @@ struct MessageTally {
         case .txt: index = 8
         case .pubx00: index = 9
         case .pubx04: index = 10
-        case .other(let address):
+        case .other:
             // Up to 6 address bytes and their count packed below the tag.
             guard address.count <= 6 else {
                 longAddresses[String(decoding: address, as: UTF8.self), default: 0] += 1

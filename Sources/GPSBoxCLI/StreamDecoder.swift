@@ -132,23 +132,24 @@ final class StreamDecoder {
     }
 
     /// A sentence for `--format messages` or `stats`. An unchecked one (no `*hh`) says so in
-    /// its JSON object (`"unchecked":true`): nothing vouches for its bytes.
+    /// its JSON object (`"unchecked":true`): nothing vouches for its bytes. `stats` only checks
+    /// each sentence's fields in place, decoding what a fix reads (NMEACheckedSentence).
     private func decodeNMEA(_ s: ArraySlice<UInt8>, _ offset: Int, checked: Bool) {
         do {
-            let sentence = try NMEASentence(sentence: s)
-            let invalid = sentence.invalidFields
+            let invalid: NMEAInvalidFields
+            if format == .stats {
+                let sentence = try assembler.consumeNMEACheckingFields(s) { _ in self.fixes += 1 }
+                tally.count(sentence.type, address: s[sentence.address])
+                invalid = sentence.invalidFields
+            } else {
+                let sentence = try NMEASentence(sentence: s)
+                sentence.writeJSON(to: out, unchecked: !checked)
+                out.byte(UInt8(ascii: "\n"))
+                invalid = sentence.invalidFields
+            }
             if !invalid.isEmpty {
                 invalidFields += invalid.count
                 sentencesWithInvalidFields += 1
-            }
-            switch format {
-            case .messages:
-                sentence.writeJSON(to: out, unchecked: !checked)
-                out.byte(UInt8(ascii: "\n"))
-            case .tpv: break
-            case .stats:
-                tally.count(sentence)
-                assembler.consumeNMEA(s, decoded: sentence) { _ in self.fixes += 1 }
             }
         } catch {
             invalidSentences += 1

@@ -213,14 +213,19 @@ func sentence(_ body: String) -> [UInt8] {
         var t = MessageTally()
         for _ in 0..<3 { t.count(ubx: .navPVT) }
         t.count(ubx: UBXMessageID(class: 0xF0, id: 0x01))
-        t.count(try NMEASentence(sentence: sentence("GPGGA,,,,,,0,,,,,,,,")[...]))
-        t.count(try NMEASentence(sentence: sentence("GNGGA,,,,,,0,,,,,,,,")[...]))
-        t.count(try NMEASentence(sentence: sentence("PGRME,1,M")[...]))
-        t.count(try NMEASentence(sentence: sentence("PSRFTXTLONG,1")[...]))
+        func count(_ body: String) throws {
+            let s = sentence(body)[...]
+            let checked = try NMEACheckedSentence(sentence: s)
+            t.count(checked.type, address: s[checked.address])
+        }
+        try count("GPGGA,,,,,,0,,,,,,,,")
+        try count("GNGGA,,,,,,0,,,,,,,,")
+        try count("PGRME,1,M")
+        try count("PSRFTXTLONG,1")
         t.count(sirf: 2)
         t.count(rtcm3: 1005)
         // Enough different addresses to make the table grow past its first size.
-        for i in 0..<300 { t.count(try NMEASentence(sentence: sentence("P\(i)X,1")[...])) }
+        for i in 0..<300 { try count("P\(i)X,1") }
         let counts = Dictionary(uniqueKeysWithValues: t.byName.map { ($0.name, $0.count) })
         #expect(counts["NAV-PVT"] == 3 && counts["0xF0-0x01"] == 1 && counts["GGA"] == 2)
         #expect(counts["PGRME"] == 1 && counts["PSRFTXTLONG"] == 1 && counts["SIRF-2"] == 1 && counts["RTCM3-1005"] == 1)

@@ -66,8 +66,11 @@ public struct GSV: Hashable, Sendable {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try GSV(cursor: &f) }
     }
 
-    /// Decodes from a cursor positioned before the address field.
-    init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
+    /// Decodes from a cursor positioned before the address field. Without `readingSatellites`
+    /// the satellite blocks are only checked (their unusable fields still go to
+    /// `invalidFields`) and `satellites` stays empty: `decode --format stats` and the epoch
+    /// assembler need nothing of a GSV but its counts.
+    init(cursor f: inout NMEAFieldCursor, readingSatellites: Bool = true) throws(NMEAError) {
         talker = try f.address(0x47, 0x53, 0x56)
         numberOfMessages = f.integer(in: 1...99)
         messageNumber = f.integer(in: 1...99)
@@ -81,9 +84,10 @@ public struct GSV: Hashable, Sendable {
         }
         satellites = Satellites()
         for _ in 0..<(m / 4) {
-            let s = Satellite(svid: f.integer(in: 0...999), elevation: f.signedInteger(in: -90...90),
-                              azimuth: f.integer(in: 0...360), cno: f.integer(in: 0...99))
-            if s.svid != nil || s.elevation != nil || s.azimuth != nil || s.cno != nil { satellites.append(s) }
+            let svid = f.integer(in: 0...999), elevation = f.signedInteger(in: -90...90)
+            let azimuth = f.integer(in: 0...360), cno = f.integer(in: 0...99)
+            guard readingSatellites, svid != nil || elevation != nil || azimuth != nil || cno != nil else { continue }
+            satellites.append(Satellite(svid: svid, elevation: elevation, azimuth: azimuth, cno: cno))
         }
         f.skip(m % 4)
         signalID = hasSignal ? f.indicator(NMEASystemID.init(hexDigit:)) : nil

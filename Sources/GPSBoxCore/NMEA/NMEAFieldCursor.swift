@@ -130,6 +130,7 @@ public struct NMEAFieldCursor {
     }
 
     /// An integer with an optional sign (GSV elevation): a decimal without fraction digits.
+    @inline(__always)
     public mutating func signedInteger(in range: ClosedRange<Int>) -> Int? {
         guard let n = nextNumber() else { return nil }
         guard n.isValid, n.scale <= 0 else { return reject(.invalidNumber) }
@@ -138,15 +139,18 @@ public struct NMEAFieldCursor {
     }
 
     /// The next field read as `[-+]digits[.digits]` (at most 18 digits; the grammar of
-    /// NMEADecimal.init) in the same pass that finds its end; nil when the field is empty.
+    /// NMEADecimal.init) in the same pass that finds its end; nil when the field is empty. The
+    /// integer digits, then the fraction digits, each in a loop of its own; anything else before
+    /// the comma makes the field invalid (its value is then meaningless).
     @inline(__always)
     private mutating func nextNumber() -> (value: Int64, scale: Int, isValid: Bool)? {
         field += 1
         if exhausted { return nil }
         let start = position
+        let e = end
         var i = start
         var negative = false
-        if i < end {
+        if i < e {
             let c = byte(i)
             if c == 0x2D || c == 0x2B {
                 negative = c == 0x2D
@@ -154,25 +158,33 @@ public struct NMEAFieldCursor {
             }
         }
         var value: Int64 = 0
-        var digits = 0
-        var scale = -1
-        var bad = false
-        while i < end {
-            let c = byte(i)
-            if c == 0x2C { break }
-            let d = c &- 0x30
-            if d < 10 {
-                value = value &* 10 &+ Int64(d)
-                digits += 1
-                if scale >= 0 { scale += 1 }
-            } else if c == 0x2E, scale < 0 {
-                scale = 0
-            } else {
-                bad = true
-            }
+        let integerStart = i
+        while i < e {
+            let d = byte(i) &- 0x30
+            if d >= 10 { break }
+            value = value &* 10 &+ Int64(d)
             i += 1
         }
-        if i < end { position = i + 1 } else { exhausted = true }
+        var digits = i - integerStart
+        var scale = -1
+        if i < e, byte(i) == 0x2E {
+            i += 1
+            let fractionStart = i
+            while i < e {
+                let d = byte(i) &- 0x30
+                if d >= 10 { break }
+                value = value &* 10 &+ Int64(d)
+                i += 1
+            }
+            scale = i - fractionStart
+            digits += scale
+        }
+        var bad = false
+        while i < e, byte(i) != 0x2C {
+            bad = true
+            i += 1
+        }
+        if i < e { position = i + 1 } else { exhausted = true }
         if i == start { return nil }
         return (negative ? -value : value, scale, !bad && digits > 0 && digits <= 18)
     }
@@ -325,8 +337,16 @@ public struct NMEAFieldCursor {
         let degrees = value.significand / (100 * unit)
         let minutes = value.significand - degrees * 100 * unit // minutes · 10^scale
         guard minutes < 60 * unit else { return reject(.outOfRange, field: valueField) }
-        guard let fraction = NMEADecimal(significand: minutes, scale: value.scale)
-            .scaled(numerator: 1, denominator: 60, decimals: 9) else { return reject(.outOfRange, field: valueField) }
+        let fraction: Int64
+        if value.scale <= 9 {
+            // NMEADecimal.scaled's rounding (half away from zero) of a value ≥ 0, with one
+            // division by a constant: minutes · 10^(9 − scale) < 6·10^10 cannot overflow.
+            fraction = (minutes * NMEADecimal.powersOfTen[9 - value.scale] + 30) / 60
+        } else {
+            guard let f = NMEADecimal(significand: minutes, scale: value.scale)
+                .scaled(numerator: 1, denominator: 60, decimals: 9) else { return reject(.outOfRange, field: valueField) }
+            fraction = f
+        }
         let nano = degrees * 1_000_000_000 + fraction
         guard nano <= maxDegrees * 1_000_000_000 else { return reject(.outOfRange, field: valueField) }
         return Nanodegrees(rawValue: hemisphere == negative ? -nano : nano)

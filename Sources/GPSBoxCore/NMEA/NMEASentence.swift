@@ -13,35 +13,20 @@ public enum NMEASentence: Hashable, Sendable {
     }
 
     init(cursor f: inout NMEAFieldCursor) throws(NMEAError) {
-        let r = f.next()
-        guard r.count >= 2 else { throw NMEAError(field: 0, .notASentence) }
-        let s = r.lowerBound
-        if r.count == 4, f.byte(s) == 0x50, f.byte(s + 1) == 0x55, f.byte(s + 2) == 0x42, f.byte(s + 3) == 0x58 {
-            let id = f.integer(in: 0...99)
-            f.rewind() // the typed decoders read the address again
-            switch id {
-            case 0: self = .pubx00(try PUBX00(cursor: &f))
-            case 4: self = .pubx04(try PUBX04(cursor: &f))
-            default: self = .other(address: f.sentence[r])
-            }
-            return
-        }
-        guard r.count == 5, f.byte(s) != 0x50 else {
-            self = .other(address: f.sentence[r])
-            return
-        }
-        f.rewind()
-        switch (f.byte(s + 2), f.byte(s + 3), f.byte(s + 4)) {
-        case (0x47, 0x47, 0x41): self = .gga(try GGA(cursor: &f))
-        case (0x52, 0x4D, 0x43): self = .rmc(try RMC(cursor: &f))
-        case (0x47, 0x53, 0x41): self = .gsa(try GSA(cursor: &f))
-        case (0x47, 0x53, 0x56): self = .gsv(try GSV(cursor: &f))
-        case (0x56, 0x54, 0x47): self = .vtg(try VTG(cursor: &f))
-        case (0x47, 0x4C, 0x4C): self = .gll(try GLL(cursor: &f))
-        case (0x47, 0x4E, 0x53): self = .gns(try GNS(cursor: &f))
-        case (0x5A, 0x44, 0x41): self = .zda(try ZDA(cursor: &f))
-        case (0x54, 0x58, 0x54): self = .txt(try TXT(cursor: &f))
-        default: self = .other(address: f.sentence[r])
+        let (type, address) = try NMEASentenceType.read(&f)
+        switch type {
+        case .gga: self = .gga(try GGA(cursor: &f))
+        case .rmc: self = .rmc(try RMC(cursor: &f))
+        case .gsa: self = .gsa(try GSA(cursor: &f))
+        case .gsv: self = .gsv(try GSV(cursor: &f))
+        case .vtg: self = .vtg(try VTG(cursor: &f))
+        case .gll: self = .gll(try GLL(cursor: &f))
+        case .gns: self = .gns(try GNS(cursor: &f))
+        case .zda: self = .zda(try ZDA(cursor: &f))
+        case .txt: self = .txt(try TXT(cursor: &f))
+        case .pubx00: self = .pubx00(try PUBX00(cursor: &f))
+        case .pubx04: self = .pubx04(try PUBX04(cursor: &f))
+        case .other: self = .other(address: f.sentence[address])
         }
     }
 

@@ -1,0 +1,94 @@
+// One sentence as `decode --format stats` reads it: its type, its address and the fields that
+// held something unusable (issue 15 rule 3), without a decoded `NMEASentence` value to carry
+// around. stats reads every sentence but needs the content of only those a fix is made of, and
+// only while it decodes NMEA epochs at once (EpochAssembler.consumeNMEACheckingFields): those
+// are handed to a closure where they are decoded, the rest are only checked. Same dispatch and
+// same field rules as NMEASentence (NMEA 0183 v4.11 §5.3.1: the talker is ignored), so the
+// counts are those of decoding every sentence.
+
+/// The sentence types NMEASentence decodes, without their fields.
+public enum NMEASentenceType: Sendable {
+    case gga, rmc, gsa, gsv, vtg, gll, gns, zda, txt, pubx00, pubx04, other
+}
+
+public struct NMEACheckedSentence: Sendable {
+    public var type: NMEASentenceType
+    /// The address field's bytes (`GPGGA`, `PUBX`, `PGRME`) as indices into the sentence.
+    public var address: Range<Int>
+    /// Fields left unknown because they held something unusable (none for undecoded types).
+    public var invalidFields: NMEAInvalidFields
+
+    /// Checks a sentence (`Frame.nmea` or `.uncheckedNMEA`); throws what
+    /// `NMEASentence(sentence:)` throws. `fix` receives the decoded sentence when it is one an
+    /// epoch's fix reads (GGA, RMC, GSA, GSV without its satellites, VTG, GLL, GNS, ZDA,
+    /// PUBX,00); the others are only checked.
+    public init(sentence: ArraySlice<UInt8>, fix: (NMEASentence) -> Void = { _ in }) throws(NMEAError) {
+        self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try Self(cursor: &f, fix) }
+    }
+
+    init(cursor f: inout NMEAFieldCursor, _ fix: (NMEASentence) -> Void) throws(NMEAError) {
+        (type, address) = try NMEASentenceType.read(&f)
+        switch type {
+        case .gga: invalidFields = Self.check(try GGA(cursor: &f), fix, NMEASentence.gga)
+        case .rmc: invalidFields = Self.check(try RMC(cursor: &f), fix, NMEASentence.rmc)
+        case .gsa: invalidFields = Self.check(try GSA(cursor: &f), fix, NMEASentence.gsa)
+        case .gsv: invalidFields = Self.check(try GSV(cursor: &f, readingSatellites: false), fix, NMEASentence.gsv)
+        case .vtg: invalidFields = Self.check(try VTG(cursor: &f), fix, NMEASentence.vtg)
+        case .gll: invalidFields = Self.check(try GLL(cursor: &f), fix, NMEASentence.gll)
+        case .gns: invalidFields = Self.check(try GNS(cursor: &f), fix, NMEASentence.gns)
+        case .zda: invalidFields = Self.check(try ZDA(cursor: &f), fix, NMEASentence.zda)
+        case .pubx00: invalidFields = Self.check(try PUBX00(cursor: &f), fix, NMEASentence.pubx00)
+        case .txt: invalidFields = try TXT(cursor: &f).invalidFields
+        case .pubx04: invalidFields = try PUBX04(cursor: &f).invalidFields
+        case .other: invalidFields = NMEAInvalidFields()
+        }
+    }
+
+    @inline(__always)
+    private static func check<M: NMEAFieldsRead>(_ m: M, _ fix: (NMEASentence) -> Void,
+                                               _ wrap: (M) -> NMEASentence) -> NMEAInvalidFields {
+        fix(wrap(m))
+        return m.invalidFields
+    }
+}
+
+/// A decoded sentence type's unusable fields, for `NMEACheckedSentence.check`.
+protocol NMEAFieldsRead { var invalidFields: NMEAInvalidFields { get } }
+extension GGA: NMEAFieldsRead {}
+extension RMC: NMEAFieldsRead {}
+extension GSA: NMEAFieldsRead {}
+extension GSV: NMEAFieldsRead {}
+extension VTG: NMEAFieldsRead {}
+extension GLL: NMEAFieldsRead {}
+extension GNS: NMEAFieldsRead {}
+extension ZDA: NMEAFieldsRead {}
+extension PUBX00: NMEAFieldsRead {}
+
+extension NMEASentenceType {
+    /// Reads the address field (and `$PUBX`'s message id), then rewinds the cursor for the
+    /// typed decoder, which reads the address again: the type, and the address's indices.
+    static func read(_ f: inout NMEAFieldCursor) throws(NMEAError) -> (NMEASentenceType, Range<Int>) {
+        let r = f.next()
+        guard r.count >= 2 else { throw NMEAError(field: 0, .notASentence) }
+        let s = r.lowerBound
+        if r.count == 4, f.byte(s) == 0x50, f.byte(s + 1) == 0x55, f.byte(s + 2) == 0x42, f.byte(s + 3) == 0x58 {
+            let id = f.integer(in: 0...99)
+            f.rewind()
+            return (id == 0 ? .pubx00 : id == 4 ? .pubx04 : .other, r)
+        }
+        f.rewind()
+        guard r.count == 5, f.byte(s) != 0x50 else { return (.other, r) }
+        switch (f.byte(s + 2), f.byte(s + 3), f.byte(s + 4)) {
+        case (0x47, 0x47, 0x41): return (.gga, r)
+        case (0x52, 0x4D, 0x43): return (.rmc, r)
+        case (0x47, 0x53, 0x41): return (.gsa, r)
+        case (0x47, 0x53, 0x56): return (.gsv, r)
+        case (0x56, 0x54, 0x47): return (.vtg, r)
+        case (0x47, 0x4C, 0x4C): return (.gll, r)
+        case (0x47, 0x4E, 0x53): return (.gns, r)
+        case (0x5A, 0x44, 0x41): return (.zda, r)
+        case (0x54, 0x58, 0x54): return (.txt, r)
+        default: return (.other, r)
+        }
+    }
+}
