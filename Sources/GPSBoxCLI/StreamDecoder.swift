@@ -47,7 +47,11 @@ final class StreamDecoder {
     func feed(_ chunk: ArraySlice<UInt8>) {
         hint.feed(chunk)
         if assembler.referenceDate == nil, let d = hint.date { assembler.referenceDate = d }
-        splitter.feed(chunk, reportingOffsets: { frame, offset in self.handle(frame, offset) })
+        if format == .tpv {
+            splitter.feedSpans(chunk) { span, offset, buffer in self.handleTPV(span, offset, buffer) }
+        } else {
+            splitter.feed(chunk, reportingOffsets: { frame, offset in self.handle(frame, offset) })
+        }
     }
 
     /// Ends the stream and flushes the output. `interrupted` (SIGINT): the frame the last read
@@ -68,6 +72,32 @@ final class StreamDecoder {
 
     private func noteDamage(_ kind: String, _ offset: Int, _ what: @autoclosure () -> String) {
         if !damage.contains(where: { $0.kind == kind }) { damage.append((kind, offset, what())) }
+    }
+
+    /// `tpv`'s frames, read in the splitter's buffer: NMEA and UBX without a `Frame` (most
+    /// sentences of a UBX epoch are copied into it without a view made), the rare rest as `Frame`.
+    private func handleTPV(_ span: FrameSpan, _ offset: Int, _ buffer: FrameBuffer) {
+        switch span {
+        case .nmea(let r), .uncheckedNMEA(let r):
+            assembler.consumeNMEA(r, in: buffer) { fix in self.emit(fix) }
+        case .ubx(let r):
+            let (id, payload) = buffer.ubx(r)
+            let message = UBXMessage(id: id, payload: payload)
+            noteUBX(message, id, offset)
+            assembler.consumeUBX(message) { fix in self.emit(fix) }
+        default:
+            handle(buffer.frame(span), offset)
+        }
+    }
+
+    private func noteUBX(_ message: UBXMessage, _ id: UBXMessageID, _ offset: Int) {
+        switch message {
+        case .malformed(let error, _):
+            malformedUBX += 1
+            noteDamage("ubx", offset, "malformed \(id.name) message: \(error)")
+        case .poll: polls += 1
+        default: break
+        }
     }
 
     private func handle(_ frame: Frame, _ offset: Int) {
@@ -92,13 +122,7 @@ final class StreamDecoder {
             }
         case let .ubx(id, payload):
             let message = UBXMessage(id: id, payload: payload)
-            switch message {
-            case .malformed(let error, _):
-                malformedUBX += 1
-                noteDamage("ubx", offset, "malformed \(id.name) message: \(error)")
-            case .poll: polls += 1
-            default: break
-            }
+            noteUBX(message, id, offset)
             switch format {
             case .messages:
                 message.writeJSON(to: out)
