@@ -3,7 +3,7 @@
 // byte for byte. For them reading the role (`NMEAEpochRole`) and `beginNMEA` change nothing, so
 // they are only kept for the epoch's close; what decides an epoch (a new time) still takes the
 // full way. Sentence layout: NMEA 0183 v4.11 §5.3 (`$ttYYY,` and the field tables: the UTC time
-// is field 1 of GGA, RMC, GNS and ZDA).
+// is field 1 of GGA, RMC, GNS and ZDA, field 5 of GLL).
 
 extension EpochAssembler {
     /// Keeps `b` in the open epoch when the full way would do only that (the role's
@@ -14,7 +14,9 @@ extension EpochAssembler {
               let type = NMEATimeField.type(of: b) else { return false }
         switch type {
         case NMEATimeField.untimed: break // beginNMEA(.untimed) on a started epoch does nothing
-        case NMEATimeField.timeInFieldOne: guard openNMEATimeField.isField(of: b) else { return false }
+        case NMEATimeField.timeInFieldOne: guard openNMEATimeField.isField(of: b, at: 7) else { return false }
+        case NMEATimeField.timeInFieldFive:
+            guard let start = NMEATimeField.fieldFive(b), openNMEATimeField.isField(of: b, at: start) else { return false }
         default: return false
         }
         return nmeaPending.append(b)
@@ -53,12 +55,28 @@ struct NMEATimeField: Sendable {
         high = w1 & Self.mask(n - 8)
     }
 
-    /// True when field 1 of `b` holds exactly these bytes (then it reads as the same time).
+    /// True when the field of `b` at `start` holds exactly these bytes, ended by a comma (then
+    /// it reads as the same time).
     @inline(__always)
-    func isField(of b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard count > 0, b.count >= 23, let base = b.baseAddress, b[7 + count] == 0x2C,
-              7 + count < Self.fieldsEnd(b) else { return false }
-        return ByteWord.load(base + 7) & Self.mask(count) == low && ByteWord.load(base + 15) & Self.mask(count - 8) == high
+    func isField(of b: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard count > 0, b.count >= start + 16, let base = b.baseAddress, b[start + count] == 0x2C,
+              start + count < Self.fieldsEnd(b) else { return false }
+        return ByteWord.load(base + start) & Self.mask(count) == low
+            && ByteWord.load(base + start + 8) & Self.mask(count - 8) == high
+    }
+
+    /// Where field 5 of a `$ttYYY,` sentence starts, as `NMEAEpochRole` finds it (four commas
+    /// on from field 1, before the fields end); nil when the fields end first.
+    @inline(__always)
+    static func fieldFive(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        let end = fieldsEnd(b)
+        var i = 7
+        for _ in 1..<5 {
+            i = ByteWord.firstIndex(of: 0x2C, in: b, from: i, end: end)
+            guard i < end else { return nil }
+            i += 1
+        }
+        return i
     }
 
     /// The low `n` bytes of a word (none for n ≤ 0, all for n ≥ 8).
@@ -73,10 +91,11 @@ struct NMEATimeField: Sendable {
         b[b.count - 3] == 0x2A ? b.count - 3 : b.count
     }
 
-    static let untimed = 1, timeInFieldOne = 2
+    static let untimed = 1, timeInFieldOne = 2, timeInFieldFive = 3
 
     /// For `$ttYYY,` (a five-character address, not proprietary) as `NMEAEpochRole` reads it:
-    /// `untimed` for GSA, GSV, VTG; `timeInFieldOne` for GGA, RMC, GNS, ZDA; else nil.
+    /// `untimed` for GSA, GSV, VTG; `timeInFieldOne` for GGA, RMC, GNS, ZDA;
+    /// `timeInFieldFive` for GLL; else nil.
     @inline(__always)
     static func type(of b: UnsafeBufferPointer<UInt8>) -> Int? {
         guard b.count >= 10, b[0] == 0x24, b[6] == 0x2C, b[1] != 0x50, b[1] != 0x2C, b[2] != 0x2C
@@ -84,6 +103,7 @@ struct NMEATimeField: Sendable {
         switch UInt32(b[3]) | UInt32(b[4]) << 8 | UInt32(b[5]) << 16 {
         case word("GSA"), word("GSV"), word("VTG"): return untimed
         case word("GGA"), word("RMC"), word("GNS"), word("ZDA"): return timeInFieldOne
+        case word("GLL"): return timeInFieldFive
         default: return nil
         }
     }
