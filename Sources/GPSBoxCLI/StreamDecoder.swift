@@ -47,14 +47,14 @@ final class StreamDecoder {
     func feed(_ chunk: ArraySlice<UInt8>) {
         hint.feed(chunk)
         if assembler.referenceDate == nil, let d = hint.date { assembler.referenceDate = d }
-        splitter.feed(chunk, reportingOffsets: { frame, offset in self.handle(frame, offset) })
+        splitter.feedSpans(chunk) { span, offset, buffer in self.handle(span, offset, buffer) }
     }
 
     /// Ends the stream and flushes the output. `interrupted` (SIGINT): the frame the last read
     /// cut in half is not damage, only unread, so the splitter is not finished.
     func finish(interrupted: Bool = false) {
         if !interrupted {
-            splitter.finish(reportingOffsets: { frame, offset in self.handle(frame, offset) })
+            splitter.finishSpans { span, offset, buffer in self.handle(span, offset, buffer) }
         }
         switch format {
         case .tpv: assembler.flush { fix in self.emit(fix) }
@@ -70,35 +70,42 @@ final class StreamDecoder {
         if !damage.contains(where: { $0.kind == kind }) { damage.append((kind, offset, what())) }
     }
 
-    private func handle(_ frame: Frame, _ offset: Int) {
-        switch frame {
-        case .nmea(let s) where format == .tpv, .uncheckedNMEA(let s) where format == .tpv:
-            // Grouped into epochs unparsed; decoded only when no UBX solution covers the epoch.
-            assembler.consumeNMEA(s) { fix in self.emit(fix) }
-        case .nmea(let s):
-            decodeNMEA(s, offset, checked: true)
-        case .uncheckedNMEA(let s):
-            decodeNMEA(s, offset, checked: false)
-        case .sirf(let s):
+    private func noteUBX(_ message: UBXMessage, _ id: UBXMessageID, _ offset: Int) {
+        switch message {
+        case .malformed(let error, _):
+            malformedUBX += 1
+            noteDamage("ubx", offset, "malformed \(id.name) message: \(error)")
+        case .poll: polls += 1
+        default: break
+        }
+    }
+
+    /// Each frame, read in the splitter's buffer (no `Frame` made). `tpv` groups NMEA sentences
+    /// into epochs unparsed, straight from the buffer; they are decoded only when no UBX solution
+    /// covers their epoch (most sentences of a UBX epoch are copied into it without a view made).
+    private func handle(_ span: FrameSpan, _ offset: Int, _ buffer: FrameBuffer) {
+        switch span {
+        case .nmea(let r) where format == .tpv, .uncheckedNMEA(let r) where format == .tpv:
+            assembler.consumeNMEA(r, in: buffer) { fix in self.emit(fix) }
+        case .nmea(let r):
+            decodeNMEA(buffer.slice(r), offset, checked: true)
+        case .uncheckedNMEA(let r):
+            decodeNMEA(buffer.slice(r), offset, checked: false)
+        case .sirf(let r):
             // SiRF Binary Protocol Reference Manual: the message ID is the first payload byte.
-            let mid = Int(s[s.startIndex + 4])
+            let mid = Int(buffer.bytes[r.lowerBound + 4])
             switch format {
             case .stats: tally.count(sirf: mid)
             case .messages:
                 var w = JSONByteWriter(out)
-                w.field("class", "SIRF"); w.field("mid", mid); w.field("length", s.count - 8)
+                w.field("class", "SIRF"); w.field("mid", mid); w.field("length", r.count - 8)
                 w.end(newline: true)
             case .tpv: break
             }
-        case let .ubx(id, payload):
+        case .ubx(let r):
+            let (id, payload) = buffer.ubx(r)
             let message = UBXMessage(id: id, payload: payload)
-            switch message {
-            case .malformed(let error, _):
-                malformedUBX += 1
-                noteDamage("ubx", offset, "malformed \(id.name) message: \(error)")
-            case .poll: polls += 1
-            default: break
-            }
+            noteUBX(message, id, offset)
             switch format {
             case .messages:
                 message.writeJSON(to: out)
@@ -108,14 +115,15 @@ final class StreamDecoder {
                 tally.count(ubx: id)
                 assembler.consumeUBX(message) { _ in self.fixes += 1 }
             }
-        case .rtcm3(let s):
+        case .rtcm3(let r):
             // RTCM 10403.3 §3.1: the message number is the first 12 bits of the message.
-            let number = s.count >= 5 ? Int(s[s.startIndex + 3]) << 4 | Int(s[s.startIndex + 4]) >> 4 : 0
+            let b = buffer.bytes
+            let number = r.count >= 5 ? Int(b[r.lowerBound + 3]) << 4 | Int(b[r.lowerBound + 4]) >> 4 : 0
             switch format {
             case .stats: tally.count(rtcm3: number)
             case .messages:
                 var w = JSONByteWriter(out)
-                w.field("class", "RTCM3"); w.field("type", number); w.field("length", s.count - 6)
+                w.field("class", "RTCM3"); w.field("type", number); w.field("length", r.count - 6)
                 w.end(newline: true)
             case .tpv: break
             }

@@ -130,6 +130,43 @@ func assembleNMEA(_ bodies: [String], hint: UTCTime? = nil) -> [Fix] {
         #expect(out.map { $0.time?.civil.second } == [25, 26])
     }
 
+    /// After a UBX solution NMEA is grouped unparsed, and a sentence whose time field repeats the
+    /// open epoch's bytes joins it the short way (EpochAssembler+NMEAJoin.swift); a time that
+    /// differs, even in its last digit, still starts an epoch of its own.
+    @Test func aRepeatedTimeFieldJoinsTheEpochAndAnyOtherTimeStartsOne() {
+        var a = EpochAssembler()
+        var out: [Fix] = []
+        a.consumeUBX(UBXSample.pvt(iTOW: 1000, second: 20)) { out.append($0) }
+        for b in [
+            "GNGGA,090025.00,4723.86200,N,00832.40000,E,1,09,0.95,450.5,M,47.6,M,,",
+            "GNGSA,A,3,02,08,10,23,27,,,,,,,,1.80,0.95,1.40,1",
+            "GNGLL,4723.86200,N,00832.40000,E,090025.00,A,A", // the same bytes: joins
+            "GNGLL,4723.86200,N,00832.40000,E,090025.0,A,A", // the same time in other bytes: joins
+            "GNGLL,4723.87000,N,00832.40000,E,090025.50,A,A", // half a second later: its own epoch
+            "GNGGA,090026.00,4723.88000,N,00832.40000,E,1,09,0.95,450.5,M,47.6,M,,",
+            "GNRMC,090026.00,A,4723.88000,N,00832.40000,E,1.944,77.52,301126,,,A",
+        ] { a.consumeNMEA(sentence(b)) { out.append($0) } }
+        a.flush { out.append($0) }
+        #expect(out.map(\.provenance.position) == [.navPVT, .gga, .gll, .gga])
+        #expect(out.last?.provenance.velocity == .rmc, "RMC joined the 09:00:26 epoch")
+    }
+
+    @Test func aTimeFieldMatchesOnlyItsOwnBytes() {
+        func field(_ body: String, at start: Int? = nil, of stored: String) -> Bool {
+            let key = sentence(stored).withUnsafeBufferPointer { NMEATimeField($0) }
+            return sentence(body).withUnsafeBufferPointer { b in
+                key.isField(of: b, at: start ?? NMEATimeField.fieldFive(b) ?? -1)
+            }
+        }
+        let gga = "GNGGA,090025.00,4723.86200,N,00832.40000,E,1,09,0.95,450.5,M,47.6,M,,"
+        #expect(field("GNRMC,090025.00,A,4723.86200,N,00832.40000,E,1.9,77.5,301126,,,A", at: 7, of: gga))
+        #expect(!field("GNRMC,090025.01,A,4723.86200,N,00832.40000,E,1.9,77.5,301126,,,A", at: 7, of: gga))
+        #expect(!field("GNRMC,090025.001,A,4723.86200,N,00832.40000,E,1.9,77.5,301126,,,A", at: 7, of: gga))
+        #expect(field("GNGLL,4723.86200,N,00832.40000,E,090025.00,A,A", of: gga))
+        #expect(!field("GNGLL,4723.86200,N,00832.40000,E,090025.0,A,A", of: gga))
+        #expect(!field("GNGLL,4723.86200,N,00832.40000,E,090025.00", of: gga), "ended by the checksum, not a comma")
+    }
+
     @Test func framesFromTheSplitterGoToTheRightHalf() {
         var splitter = FrameSplitter()
         var a = EpochAssembler()

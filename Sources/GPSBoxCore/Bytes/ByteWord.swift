@@ -20,4 +20,20 @@ enum ByteWord {
         let v = w ^ (ones &* UInt64(byte))
         return (v &- ones) & ~v & highs
     }
+
+    /// The index of the first `byte` in `b[from..<end]`, `end` when there is none: eight bytes
+    /// at a time while a whole word fits (the lowest flag of `matches` is exact), then byte by byte.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        if let base = b.baseAddress {
+            while i + 8 <= end {
+                let found = matches(load(base + i), byte)
+                if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < end, b[i] != byte { i += 1 }
+        return i
+    }
 }

@@ -12,6 +12,19 @@ extension EpochAssembler {
     /// and only when no UBX solution covers it. Fields that do not decode are left unknown;
     /// `decode --format messages` reports them.
     public mutating func consumeNMEA(_ sentence: ArraySlice<UInt8>, _ emit: (Fix) -> Void) {
+        if sentence.withUnsafeBufferPointer({ joinsOpenNMEAEpoch($0) }) { return }
+        groupNMEA(sentence, emit)
+    }
+
+    /// The same as `consumeNMEA(_:_:)` for a sentence by place in the splitter's buffer
+    /// (`FrameSplitter.feedSpans`): one that only joins the open epoch is copied straight from
+    /// the buffer, with no array view made for it.
+    public mutating func consumeNMEA(_ range: Range<Int>, in buffer: FrameBuffer, _ emit: (Fix) -> Void) {
+        if joinsOpenNMEAEpoch(UnsafeBufferPointer(rebasing: buffer.bytes[range])) { return }
+        groupNMEA(buffer.slice(range), emit)
+    }
+
+    private mutating func groupNMEA(_ sentence: ArraySlice<UInt8>, _ emit: (Fix) -> Void) {
         // Keeping sentences unparsed only pays while UBX solutions arrive; an NMEA-only stream
         // is decoded at once (the choice at the epoch's close is the same either way).
         guard epochsSinceUBXSolution < Self.lazyNMEAEpochs else {
@@ -20,6 +33,7 @@ extension EpochAssembler {
         }
         guard let role = NMEAEpochRole(sentence: sentence) else { return }
         beginNMEA(role, emit)
+        sentence.withUnsafeBufferPointer { noteNMEATimeField($0, role) }
         if !nmeaPending.append(sentence), let s = try? NMEASentence(sentence: sentence) { apply(s) }
     }
 
@@ -176,6 +190,7 @@ extension EpochAssembler {
         guard nmea.started else { return }
         defer {
             nmea = NMEAEpoch()
+            openNMEATimeField = NMEATimeField()
             nmeaPending.removeAll()
             ubxSolutionSinceNMEAClose = false
         }

@@ -96,47 +96,53 @@ struct RecentTimesOfDay: Sendable {
 
 /// The raw sentences of the NMEA epoch in progress, kept unparsed until the epoch closes: when
 /// the epoch's UBX solution arrives they are never parsed. One byte store of `capacity` bytes,
-/// allocated once and filled from the front (a plain copy per sentence, no Array growth path),
-/// and one list of end offsets, reserved once and reused: no allocation per sentence.
+/// allocated once and filled from the front, each sentence after its length in two bytes: one
+/// plain copy per sentence and no other array touched, no allocation per sentence.
 struct NMEAEpochBuffer: Sendable {
     private var bytes: [UInt8] = []
     private var used = 0
-    private var ends: [Int] = []
+    /// The sentences' own bytes (without their lengths), which `capacity` bounds.
+    private var kept = 0
     /// A bound so that a stream of sentences that never change time cannot grow it without limit;
     /// beyond it sentences are decoded as they arrive.
     static let capacity = 16 * 1024
 
-    var isEmpty: Bool { ends.isEmpty }
+    var isEmpty: Bool { used == 0 }
 
     /// Keeps a copy of `sentence`; false when the buffer is full.
     mutating func append(_ sentence: ArraySlice<UInt8>) -> Bool {
-        if bytes.isEmpty {
-            bytes = Array(repeating: 0, count: Self.capacity)
-            ends.reserveCapacity(64)
-        }
+        sentence.withUnsafeBufferPointer { append($0) }
+    }
+
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Room for the lengths too: a kept sentence has at least 10 bytes (`$ttYYY*hh` and
+        // one more), so they add at most a fifth.
+        if bytes.isEmpty { bytes = Array(repeating: 0, count: 2 * Self.capacity) }
         let start = used
-        guard start + sentence.count <= Self.capacity else { return false }
-        sentence.withUnsafeBufferPointer { source in
-            bytes.withUnsafeMutableBufferPointer { store in
-                guard let from = source.baseAddress, let to = store.baseAddress else { return }
-                (to + start).update(from: from, count: source.count)
-            }
+        let n = source.count
+        guard kept + n <= Self.capacity, start + 2 + n <= bytes.count else { return false }
+        bytes.withUnsafeMutableBufferPointer { store in
+            guard let to = store.baseAddress else { return }
+            to[start] = UInt8(truncatingIfNeeded: n)
+            to[start + 1] = UInt8(truncatingIfNeeded: n >> 8)
+            if let from = source.baseAddress { (to + start + 2).update(from: from, count: n) }
         }
-        used = start + sentence.count
-        ends.append(used)
+        used = start + 2 + n
+        kept += n
         return true
     }
 
     mutating func removeAll() {
         used = 0
-        ends.removeAll(keepingCapacity: true)
+        kept = 0
     }
 
     func forEach(_ body: (ArraySlice<UInt8>) -> Void) {
         var start = 0
-        for end in ends {
-            body(bytes[start..<end])
-            start = end
+        while start < used {
+            let n = Int(bytes[start]) | Int(bytes[start + 1]) << 8
+            body(bytes[(start + 2)..<(start + 2 + n)])
+            start += 2 + n
         }
     }
 }

@@ -6,6 +6,7 @@ extension EpochAssembler {
     /// Feeds one UBX message. Completed epochs are passed to `emit` (zero, one or two: an HNR-PVT
     /// arriving while a NAV epoch is open closes nothing, it is its own epoch).
     public mutating func consumeUBX(_ message: UBXMessage, _ emit: (Fix) -> Void) {
+        openNMEATimeField = NMEATimeField() // the UBX epoch may change: sentences take the full way
         closeNMEAEpochBefore(message, emit)
         switch message {
         case let .navPVT(m):

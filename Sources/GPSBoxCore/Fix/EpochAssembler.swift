@@ -25,7 +25,9 @@
 public struct EpochAssembler: Sendable {
     /// The capture's `# Date:` hint: dates NMEA sentences that carry only a time of day (GGA, GLL,
     /// GNS) until the receiver gives a date; also the century for two-digit years until then.
-    public var referenceDate: UTCTime?
+    public var referenceDate: UTCTime? {
+        didSet { openNMEATimeField = NMEATimeField() } // it can move the UBX epoch's time of day
+    }
 
     /// GPS − UTC reported by the receiver (NAV-TIMEGPS, NAV-TIMELS), once known.
     public internal(set) var receiverLeapSeconds: Int?
@@ -34,6 +36,9 @@ public struct EpochAssembler: Sendable {
     var nmea = NMEAEpoch()
     /// The raw sentences of the open NMEA epoch, parsed only if no UBX solution covers it.
     var nmeaPending = NMEAEpochBuffer()
+    /// The time field that set the open NMEA epoch's time, while sentences repeating it may
+    /// join the epoch without `beginNMEA` (EpochAssembler+NMEAJoin.swift).
+    var openNMEATimeField = NMEATimeField()
     /// UTC times of day (ms) of the last UBX solutions, to recognise the NMEA of the same epochs.
     var recentUBXTimes = RecentTimesOfDay()
     /// True when a UBX solution closed since the last NMEA epoch did (for NMEA without a time).

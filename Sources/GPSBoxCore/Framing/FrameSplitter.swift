@@ -99,6 +99,14 @@ public struct FrameSplitter: Sendable {
     /// As `feed(_:_:)`, and tells where each frame (or discarded run) starts: a byte offset
     /// from the start of the stream, for error messages that name the place.
     public mutating func feed(_ chunk: ArraySlice<UInt8>, reportingOffsets body: (Frame, _ streamOffset: Int) -> Void) {
+        feedSpans(chunk) { span, offset, buffer in body(buffer.frame(span), offset) }
+    }
+
+    /// As `feed(_:reportingOffsets:)`, with each frame by place (`FrameSpan`) in the buffer
+    /// being scanned: no `Frame` value and no retained view per frame. The buffer is valid only
+    /// inside `body`.
+    public mutating func feedSpans(_ chunk: ArraySlice<UInt8>,
+                                   _ body: (FrameSpan, _ streamOffset: Int, FrameBuffer) -> Void) {
         var restOffset = counters.bytesFed
         counters.bytesFed += chunk.count
         var rest = chunk
@@ -131,13 +139,18 @@ public struct FrameSplitter: Sendable {
     }
 
     public mutating func finish(reportingOffsets body: (Frame, _ streamOffset: Int) -> Void) {
+        finishSpans { span, offset, buffer in body(buffer.frame(span), offset) }
+    }
+
+    /// As `finish(reportingOffsets:)`, with frames by place as `feedSpans` reports them.
+    public mutating func finishSpans(_ body: (FrameSpan, _ streamOffset: Int, FrameBuffer) -> Void) {
         if !carry.isEmpty {
             let pending = carry
             carry.removeAll(keepingCapacity: true)
             _ = scan(pending[...], streamBase: carryOffset, final: true, body)
         }
-        endComment(body)
-        flushGarbage(body)
+        endComment(.empty, body)
+        flushGarbage(.empty, body)
     }
 
     // MARK: - Scanning
@@ -151,12 +164,14 @@ public struct FrameSplitter: Sendable {
         case needMore
     }
 
+    typealias SpanBody = (FrameSpan, Int, FrameBuffer) -> Void
+
     /// Scans `storage` and returns the offset of the first byte of an unresolved candidate
     /// (`storage.count` when everything was resolved). With `final`, nothing stays unresolved.
     private mutating func scan(_ storage: ArraySlice<UInt8>, streamBase: Int, final: Bool,
-                               _ body: (Frame, Int) -> Void) -> Int {
-        let base = storage.startIndex
+                               _ body: SpanBody) -> Int {
         return storage.withUnsafeBufferPointer { buf -> Int in
+            let buffer = FrameBuffer(bytes: buf, storage: storage)
             let n = buf.count
             var i = 0
             while i < n {
@@ -165,12 +180,12 @@ public struct FrameSplitter: Sendable {
                     if c == 0x0A {
                         commentRun += 1
                         i += 1
-                        endComment(body)
+                        endComment(buffer, body)
                     } else if Self.continuesComment(c) {
                         commentRun += 1
                         i += 1
                     } else {
-                        endComment(body) // the byte is scanned again as data
+                        endComment(buffer, body) // the byte is scanned again as data
                     }
                     continue
                 }
@@ -184,7 +199,7 @@ public struct FrameSplitter: Sendable {
                     i += 1
                     continue
                 case 0x23 where options.skipsCaptureComments, 0x7B where options.skipsCaptureComments:
-                    flushGarbage(body)
+                    flushGarbage(buffer, body)
                     commentRun = 1
                     commentStart = streamBase + i
                     i += 1
@@ -193,30 +208,29 @@ public struct FrameSplitter: Sendable {
                 }
                 switch resolution {
                 case .frame(let end):
-                    flushGarbage(body)
-                    let frame: Frame
+                    flushGarbage(buffer, body)
+                    let span: FrameSpan
                     switch c {
                     case 0xB5:
                         counters.ubxFrames += 1
-                        frame = .ubx(UBXMessageID(class: buf[i + 2], id: buf[i + 3]),
-                                     payload: storage[(base + i + 6)..<(base + end - 2)])
+                        span = .ubx(i..<end)
                     case 0xD3:
                         counters.rtcm3Frames += 1
-                        frame = .rtcm3(storage[(base + i)..<(base + end)])
+                        span = .rtcm3(i..<end)
                     case 0xA0:
                         counters.sirfFrames += 1
-                        frame = .sirf(storage[(base + i)..<(base + end)])
+                        span = .sirf(i..<end)
                     default:
                         counters.nmeaFrames += 1
                         if options.acceptsUncheckedNMEA { checkedAddresses.insert(Self.address(buf, at: i)) }
-                        frame = .nmea(storage[(base + i)..<(base + end)])
+                        span = .nmea(i..<end)
                     }
-                    body(frame, streamBase + i)
+                    body(span, streamBase + i, buffer)
                     i = end
                 case .unchecked(let end) where !checkedAddresses.contains(Self.address(buf, at: i)):
-                    flushGarbage(body)
+                    flushGarbage(buffer, body)
                     counters.uncheckedNMEAFrames += 1
-                    body(.uncheckedNMEA(storage[(base + i)..<(base + end)]), streamBase + i)
+                    body(.uncheckedNMEA(i..<end), streamBase + i, buffer)
                     i = end
                 case .unchecked:
                     counters.malformedFrames += 1
@@ -249,19 +263,19 @@ public struct FrameSplitter: Sendable {
         counters.bytesSkipped += 1
     }
 
-    private mutating func flushGarbage(_ body: (Frame, Int) -> Void) {
+    private mutating func flushGarbage(_ buffer: FrameBuffer, _ body: SpanBody) {
         guard garbageRun > 0 else { return }
         let n = garbageRun
         garbageRun = 0
-        body(.discarded(byteCount: n, reason: garbageReason), garbageStart)
+        body(.discarded(byteCount: n, reason: garbageReason), garbageStart, buffer)
     }
 
-    private mutating func endComment(_ body: (Frame, Int) -> Void) {
+    private mutating func endComment(_ buffer: FrameBuffer, _ body: SpanBody) {
         guard commentRun > 0 else { return }
         let n = commentRun
         commentRun = 0
         counters.commentBytes += n
-        body(.discarded(byteCount: n, reason: .comment), commentStart)
+        body(.discarded(byteCount: n, reason: .comment), commentStart, buffer)
     }
 
     /// gpsd allows printable ASCII, TAB and CR inside a comment. Bytes above 0x7E (UTF-8 in
