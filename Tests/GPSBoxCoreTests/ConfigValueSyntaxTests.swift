@@ -135,6 +135,13 @@ import Testing
         }
     }
 
+    /// The daemon's log names the model it sent by the UBX enum's description: it must be the
+    /// name the configuration file took.
+    @Test(arguments: DynamicPlatformModel.allCases)
+    func aModelSentIsLoggedByItsConfigurationName(model: DynamicPlatformModel) {
+        #expect(UBXDynamicModel(rawValue: model.dynModel)?.description == model.rawValue)
+    }
+
     @Test func modelsAndPaths() throws {
         #expect(try ConfigValueSyntax.model("airborne2g") == .airborne2g)
         #expect(DynamicPlatformModel.bike.dynModel == 10)

@@ -79,3 +79,24 @@ public enum UBXDynamicModel: UInt8, Sendable, CaseIterable {
     case portable = 0, stationary = 2, pedestrian = 3, automotive = 4, sea = 5
     case airborne1g = 6, airborne2g = 7, airborne4g = 8, wrist = 9, bike = 10
 }
+
+/// The names the configuration file uses (DynamicPlatformModel), written out here because
+/// interpolating an enum without CustomStringConvertible goes through Mirror: the daemon names
+/// the model once at start-up, and that reflection code was the largest piece of the runtime it
+/// paged in for it (bench/RESULTS.md, "Resident set: the daemon's code gathered by a link order").
+extension UBXDynamicModel: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .portable: "portable"
+        case .stationary: "stationary"
+        case .pedestrian: "pedestrian"
+        case .automotive: "automotive"
+        case .sea: "sea"
+        case .airborne1g: "airborne1g"
+        case .airborne2g: "airborne2g"
+        case .airborne4g: "airborne4g"
+        case .wrist: "wrist"
+        case .bike: "bike"
+        }
+    }
+}
