@@ -191,7 +191,7 @@ public struct FrameSplitter: Sendable {
                 }
                 let resolution: Resolution
                 switch c {
-                case 0x24, 0x21: resolution = resolveNMEA(buf, at: i, final: final)
+                case 0x24, 0x21: resolution = Self.resolveNMEA(buf, at: i, final: final, options)
                 case 0xB5: resolution = resolveUBX(buf, at: i)
                 case 0xD3: resolution = resolveRTCM3(buf, at: i)
                 case 0xA0: resolution = resolveSiRF(buf, at: i)
