@@ -235,7 +235,16 @@ struct NMEAAddressSet: Sendable {
         return false
     }
 
+    /// Inlined up to the usual answer, the key already in its home slot: this runs for every
+    /// checksummed sentence `gpsbox decode` reads.
+    @inline(__always)
     mutating func insert(_ key: UInt64) {
+        if !slots.isEmpty, slots[Self.home(key)] == key { return }
+        insertIfNew(key)
+    }
+
+    @inline(never)
+    private mutating func insertIfNew(_ key: UInt64) {
         guard key != last, key != 0 else { return }
         last = key
         if slots.isEmpty { slots = [UInt64](repeating: 0, count: 64) }
