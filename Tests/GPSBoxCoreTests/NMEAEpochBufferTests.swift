@@ -10,10 +10,11 @@ import Testing
     /// Seconds 40…44 of 2026-11-30 at 09:00, UBX before NMEA, second 42's NAV-PVT lost.
     private static let stream: [UInt8] = (40...44).flatMap { s -> [UInt8] in
         let t = "0900\(s).00"
-        let nmea = ["GNGGA,\(t),4723.86200,N,00832.40000,E,1,09,0.95,450.5,M,47.6,M,,",
-                    "GNRMC,\(t),A,4723.86200,N,00832.40000,E,1.944,77.52,301126,,,A",
-                    "GNGSA,A,3,02,08,10,23,27,,,,,,,,1.80,0.95,1.40,1",
-                    "GPGSV,1,1,02,02,13,017,26,08,16,034,27,1"].flatMap { Array(sentence($0)) + [13, 10] }
+        let bodies = ["GNGGA,\(t),4723.86200,N,00832.40000,E,1,09,0.95,450.5,M,47.6,M,,",
+                      "GNRMC,\(t),A,4723.86200,N,00832.40000,E,1.944,77.52,301126,,,A",
+                      "GNGSA,A,3,02,08,10,23,27,,,,,,,,1.80,0.95,1.40,1",
+                      "GPGSV,1,1,02,02,13,017,26,08,16,034,27,1"]
+        let nmea: [UInt8] = bodies.flatMap { body -> [UInt8] in Array(sentence(body)) + [13, 10] }
         guard s != 42, case .navPVT(let m) = UBXSample.pvt(iTOW: UInt32(s) * 1000, second: UInt8(s)) else { return nmea }
         return UBXFrameBuilder.frame(class: 0x01, id: 0x07, payload: m.payload) + nmea
     }
