@@ -112,7 +112,11 @@ public struct FrameSplitter: Sendable {
         var rest = chunk
         while !carry.isEmpty && !rest.isEmpty {
             let old = carry.count
-            let take = min(rest.count, maximumFrameLength)
+            // As many bytes as the carry holds (at least `carryStep`): a frame cut by the feed
+            // usually ends within a few hundred bytes, and the bytes after it are scanned in
+            // `chunk` itself rather than copied (copying the largest frame's length per feed
+            // cost more than the scan, measured); doubling keeps a long frame to a few rounds.
+            let take = min(rest.count, max(Self.carryStep, old), maximumFrameLength)
             carry.append(contentsOf: rest.prefix(take))
             let tail = scan(carry[...], streamBase: carryOffset, final: false, body)
             if tail >= old {
@@ -154,6 +158,9 @@ public struct FrameSplitter: Sendable {
     }
 
     // MARK: - Scanning
+
+    /// The fewest bytes of a feed appended to the carry at once.
+    static let carryStep = 512
 
     enum Resolution {
         case frame(end: Int)
