@@ -47,7 +47,11 @@ final class StreamDecoder {
     func feed(_ chunk: ArraySlice<UInt8>) {
         hint.feed(chunk)
         if assembler.referenceDate == nil, let d = hint.date { assembler.referenceDate = d }
+        // The open epoch's sentences are kept by their place in `chunk` while it is being read,
+        // and copied only if the epoch is still open when the caller reuses its buffer.
+        assembler.lendInput(chunk)
         splitter.feedSpans(chunk) { span, offset, buffer in self.handle(span, offset, buffer) }
+        assembler.endInputLoan()
     }
 
     /// Ends the stream and flushes the output. `interrupted` (SIGINT): the frame the last read

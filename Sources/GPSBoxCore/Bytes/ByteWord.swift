@@ -12,6 +12,14 @@ enum ByteWord {
         UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
     }
 
+    /// The sixteen bytes at `p` as two words, as `load` reads each.
+    @inline(__always)
+    static func load16(_ p: UnsafeRawPointer) -> (UInt64, UInt64) { (load(p), load(p + 8)) }
+
+    /// The low `n` bytes of a word set, for n in 0…7.
+    @inline(__always)
+    static func lowBytes(_ n: Int) -> UInt64 { ~(UInt64.max << UInt64(truncatingIfNeeded: 8 &* n)) }
+
     /// The high bit of every byte of `w` equal to `byte`, and possibly of bytes after such a
     /// byte; the lowest flag is always exact, since a borrow only runs upward. So
     /// `trailingZeroBitCount >> 3` of a nonzero result is the index of the first match.

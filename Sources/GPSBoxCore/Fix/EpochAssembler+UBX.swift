@@ -234,10 +234,12 @@ extension EpochAssembler {
         ubx.fix.provenance.velocity = source
     }
 
-    mutating func setSatellitesUsed(_ rank: SourceRank, _ source: FixSource, _ count: Int) {
+    /// `count` is read only when it is used: NAV-SAT's count walks every satellite's flags,
+    /// and the epoch's NAV-PVT has usually set the count already.
+    mutating func setSatellitesUsed(_ rank: SourceRank, _ source: FixSource, _ count: @autoclosure () -> Int) {
         guard ubx.satellitesRank < rank else { return }
         ubx.satellitesRank = rank
-        ubx.fix.satellitesUsed = count
+        ubx.fix.satellitesUsed = count()
         ubx.fix.provenance.satellites = source
     }
 

@@ -63,6 +63,18 @@ public struct EpochAssembler: Sendable {
         }
     }
 
+    /// Lends the caller's input (the bytes the next frames are read from): sentences of the open
+    /// NMEA epoch that lie in it are kept by position, not copied, until `endInputLoan`. Call
+    /// that before changing or reusing the input; until then the input's bytes stay held.
+    public mutating func lendInput(_ input: ArraySlice<UInt8>) {
+        nmeaPending.lend(input)
+    }
+
+    /// Copies what is still kept by position in the lent input, and lets it go.
+    public mutating func endInputLoan() {
+        nmeaPending.endLoan()
+    }
+
     /// Emits whatever epoch is still open (end of stream).
     public mutating func flush(_ emit: (Fix) -> Void) {
         closeUBXEpoch(emit)

@@ -13,19 +13,41 @@ extension FrameSplitter {
         }
     }
 
-    func resolveNMEA(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, final: Bool) -> Resolution {
+    /// Static, with the options passed in: a method on the splitter, called from its mutating
+    /// scan, was handed a copy of the whole splitter per sentence (a `memcpy` per call, measured).
+    static func resolveNMEA(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, final: Bool, _ options: Options) -> Resolution {
         let n = buf.count
         // `$P…`: a proprietary sentence, allowed to run longer (FrameSplitter.Options).
         let limit = p + 1 < n && buf[p + 1] == 0x50 ? options.maximumProprietaryNMEALength : options.maximumNMEALength
         var j = p + 1
-        // Fast path, 8 bytes at a time: XOR them into the checksum while none is special
-        // (outside printable ASCII, `*` or `$`). The word holding the first special byte (the
-        // `*` of a good sentence) adds its plain bytes before it too, so the byte loop below
-        // starts on that byte and a good sentence resolves at once.
+        // Fast path, 16 bytes at a time, then 8: XOR them into the checksum while none is
+        // special (outside printable ASCII, `*` or `$`). The block holding the first special
+        // byte (the `*` of a good sentence) adds its plain bytes before it too, so the byte loop
+        // below starts on that byte and a good sentence resolves at once.
         var wide: UInt64 = 0
         let fastEnd = min(n, p + limit)
         if let base = buf.baseAddress {
-            while j + 8 <= fastEnd {
+            var stopped = false
+            while j &+ 16 <= fastEnd {
+                let (w0, w1) = ByteWord.load16(base + j)
+                let (s0, s1) = Self.nonPlainBytes16(base + j)
+                if s0 | s1 != 0 {
+                    // The flags are exact here (one compare per byte): the plain bytes before
+                    // the first special one go into the checksum.
+                    if s0 != 0 {
+                        wide ^= w0 & ByteWord.lowBytes(s0.trailingZeroBitCount >> 3)
+                        j &+= s0.trailingZeroBitCount >> 3
+                    } else {
+                        wide ^= w0 ^ (w1 & ByteWord.lowBytes(s1.trailingZeroBitCount >> 3))
+                        j &+= 8 &+ s1.trailingZeroBitCount >> 3
+                    }
+                    stopped = true
+                    break
+                }
+                wide ^= w0 ^ w1
+                j &+= 16
+            }
+            while !stopped && j &+ 8 <= fastEnd {
                 let w = ByteWord.load(base + j)
                 let special = Self.nonPlainBytes(w)
                 if special != 0 {
@@ -71,6 +93,21 @@ extension FrameSplitter {
             if j - p > limit { return .failed(.nmeaTooLong) }
         }
         return .needMore
+    }
+
+    /// 0xFF for every byte of the 16 at `p` that is below 0x20, above 0x7E, `*` or `$`, else
+    /// 0, as two words (bytes in memory order, little-endian): one SSE2 compare per test,
+    /// exact for every byte, unlike `nonPlainBytes`.
+    @inline(__always)
+    static func nonPlainBytes16(_ p: UnsafeRawPointer) -> (UInt64, UInt64) {
+        // The bounds as typed vectors: written inline as `SIMD16(repeating:)` the comparisons
+        // resolve to the generic per-element ones (a loop of 16 byte stores each, measured).
+        let low = SIMD16<UInt8>(repeating: 0x20), high = SIMD16<UInt8>(repeating: 0x7E)
+        let star = SIMD16<UInt8>(repeating: 0x2A), dollar = SIMD16<UInt8>(repeating: 0x24)
+        let v = p.loadUnaligned(as: SIMD16<UInt8>.self)
+        let special = (v .< low) .| (v .> high) .| (v .== star) .| (v .== dollar)
+        let (s0, s1) = unsafeBitCast(special, to: (UInt64, UInt64).self)
+        return (UInt64(littleEndian: s0), UInt64(littleEndian: s1))
     }
 
     /// True when any byte of `w` is below 0x20, above 0x7E, `*` or `$`.
@@ -198,7 +235,16 @@ struct NMEAAddressSet: Sendable {
         return false
     }
 
+    /// Inlined up to the usual answer, the key already in its home slot: this runs for every
+    /// checksummed sentence `gpsbox decode` reads.
+    @inline(__always)
     mutating func insert(_ key: UInt64) {
+        if !slots.isEmpty, slots[Self.home(key)] == key { return }
+        insertIfNew(key)
+    }
+
+    @inline(never)
+    private mutating func insertIfNew(_ key: UInt64) {
         guard key != last, key != 0 else { return }
         last = key
         if slots.isEmpty { slots = [UInt64](repeating: 0, count: 64) }

@@ -112,7 +112,11 @@ public struct FrameSplitter: Sendable {
         var rest = chunk
         while !carry.isEmpty && !rest.isEmpty {
             let old = carry.count
-            let take = min(rest.count, maximumFrameLength)
+            // As many bytes as the carry holds (at least `carryStep`): a frame cut by the feed
+            // usually ends within a few hundred bytes, and the bytes after it are scanned in
+            // `chunk` itself rather than copied (copying the largest frame's length per feed
+            // cost more than the scan, measured); doubling keeps a long frame to a few rounds.
+            let take = min(rest.count, max(Self.carryStep, old), maximumFrameLength)
             carry.append(contentsOf: rest.prefix(take))
             let tail = scan(carry[...], streamBase: carryOffset, final: false, body)
             if tail >= old {
@@ -155,6 +159,9 @@ public struct FrameSplitter: Sendable {
 
     // MARK: - Scanning
 
+    /// The fewest bytes of a feed appended to the carry at once.
+    static let carryStep = 512
+
     enum Resolution {
         case frame(end: Int)
         /// A well-formed NMEA sentence without `*hh` ending at `end` (before its line ending).
@@ -191,7 +198,7 @@ public struct FrameSplitter: Sendable {
                 }
                 let resolution: Resolution
                 switch c {
-                case 0x24, 0x21: resolution = resolveNMEA(buf, at: i, final: final)
+                case 0x24, 0x21: resolution = Self.resolveNMEA(buf, at: i, final: final, options)
                 case 0xB5: resolution = resolveUBX(buf, at: i)
                 case 0xD3: resolution = resolveRTCM3(buf, at: i)
                 case 0xA0: resolution = resolveSiRF(buf, at: i)
