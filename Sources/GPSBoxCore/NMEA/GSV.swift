@@ -83,7 +83,8 @@ public struct GSV: Hashable, Sendable {
             m = 16
         }
         satellites = Satellites()
-        for _ in 0..<(m / 4) {
+        let checked = readingSatellites ? 0 : f.plainSatelliteBlocks(m / 4)
+        for _ in checked..<(m / 4) {
             let svid = f.integer(in: 0...999), elevation = f.signedInteger(in: -90...90)
             let azimuth = f.integer(in: 0...360), cno = f.integer(in: 0...99)
             guard readingSatellites, svid != nil || elevation != nil || azimuth != nil || cno != nil else { continue }

@@ -10,17 +10,21 @@
 
 public struct NMEAFieldCursor {
     public let sentence: ArraySlice<UInt8>
+    // Internal rather than private for the loops that check many fields at once
+    // (NMEAFieldCursor+Blocks.swift), which move `position`, `field` and `exhausted` exactly as
+    // the per-field readers would.
+
     /// The same bytes for the hot loops (no bounds or ownership traffic per byte); valid only
     /// inside `read(_:_:)`, which is the one way to get a cursor.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let base: Int
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: Int
     /// Index of the next field's first byte.
-    private var position: Int
+    var position: Int
     /// Index of `*` (or the end when there is no checksum).
-    private let end: Int
+    let end: Int
     /// Index of the field most recently read (0 = the address).
-    public private(set) var field = -1
-    private var exhausted = false
+    public internal(set) var field = -1
+    var exhausted = false
     /// Index of the address field, for `rewind()`.
     private let first: Int
     /// The fields read so far that held something unusable (each left nil by its reader).
