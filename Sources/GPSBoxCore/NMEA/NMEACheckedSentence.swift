@@ -65,8 +65,9 @@ extension ZDA: NMEAFieldsRead {}
 extension PUBX00: NMEAFieldsRead {}
 
 extension NMEASentenceType {
-    /// Reads the address field (and `$PUBX`'s message id), then rewinds the cursor for the
-    /// typed decoder, which reads the address again: the type, and the address's indices.
+    /// Reads the address field: the type, and the address's indices. The cursor is left after
+    /// the address, where the typed decoder's `address(_:_:_:)` finds it read; after `$PUBX`
+    /// and its message id it is rewound, for `pubxAddress(_:)` to read both again.
     static func read(_ f: inout NMEAFieldCursor) throws(NMEAError) -> (NMEASentenceType, Range<Int>) {
         let r = f.next()
         guard r.count >= 2 else { throw NMEAError(field: 0, .notASentence) }
@@ -76,7 +77,6 @@ extension NMEASentenceType {
             f.rewind()
             return (id == 0 ? .pubx00 : id == 4 ? .pubx04 : .other, r)
         }
-        f.rewind()
         guard r.count == 5, f.byte(s) != 0x50 else { return (.other, r) }
         switch (f.byte(s + 2), f.byte(s + 3), f.byte(s + 4)) {
         case (0x47, 0x47, 0x41): return (.gga, r)

@@ -25,7 +25,7 @@ public struct NMEAFieldCursor {
     /// Index of the field most recently read (0 = the address).
     public internal(set) var field = -1
     var exhausted = false
-    /// Index of the address field, for `rewind()`.
+    /// Index of the address field, for `rewind()` and `addressRange`.
     private let first: Int
     /// The fields read so far that held something unusable (each left nil by its reader).
     public private(set) var invalidFields = NMEAInvalidFields()
@@ -34,23 +34,26 @@ public struct NMEAFieldCursor {
     public static func read<T>(_ sentence: ArraySlice<UInt8>,
                                _ body: (inout NMEAFieldCursor) throws(NMEAError) -> T) throws(NMEAError) -> T {
         try sentence.withUnsafeBufferPointer { (bytes) throws(NMEAError) -> T in
-            var cursor = try NMEAFieldCursor(sentence, bytes)
+            // The bounds are checked before the cursor is made: a throwing initializer built
+            // the cursor twice and copied it (a retain and a release of the sentence's storage
+            // more per sentence).
+            var start = sentence.startIndex
+            var e = sentence.endIndex
+            if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
+            if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
+            guard start < e else { throw NMEAError(field: 0, .notASentence) }
+            var cursor = NMEAFieldCursor(sentence, bytes, first: start, end: e)
             return try body(&cursor)
         }
     }
 
-    private init(_ sentence: ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) throws(NMEAError) {
+    private init(_ sentence: ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, first: Int, end: Int) {
         self.sentence = sentence
         self.bytes = bytes
         base = sentence.startIndex
-        var start = sentence.startIndex
-        var e = sentence.endIndex
-        if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
-        if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
-        guard start < e else { throw NMEAError(field: 0, .notASentence) }
-        position = start
-        first = start
-        end = e
+        position = first
+        self.first = first
+        self.end = end
     }
 
     /// Back to before the address field (the dispatcher peeks at the address first).
@@ -59,6 +62,9 @@ public struct NMEAFieldCursor {
         field = -1
         exhausted = false
     }
+
+    /// The address field's bytes once it has been read (`field` 0).
+    var addressRange: Range<Int> { first..<(exhausted ? end : position &- 1) }
 
     /// The byte at slice index `i`.
     @inline(__always)
