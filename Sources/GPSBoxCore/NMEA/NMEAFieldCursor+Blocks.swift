@@ -20,6 +20,12 @@ extension NMEAFieldCursor {
         var i = position &- base
         var blocks = 0
         while blocks < count {
+            if i &+ 16 <= bytes.count, let comma = Self.plainBlockInWords(p, i) {
+                blocks &+= 1
+                field &+= 4
+                i &+= comma &+ 1
+                continue
+            }
             var j = i
             let svid = Self.plainDigits(p, &j, e, maxDigits: 3)
             guard svid >= 0, j < e else { break }
@@ -61,5 +67,61 @@ extension NMEAFieldCursor {
         j = k
         guard k &- start <= maxDigits, k == e || p[k] == 0x2C else { return -1 }
         return v
+    }
+
+    /// The same test for a block that lies, with the comma after it, in the 16 bytes at `i`,
+    /// without a loop over the bytes: one bit a byte for the commas and one for the bytes that
+    /// are not digits (a plain block's only non-digits are its four commas), the field lengths
+    /// from the commas' positions, then the two range checks on at most three digits. Returns
+    /// the index (from `i`) of the comma after the block, nil when this test cannot tell (the
+    /// byte loop then decides).
+    @inline(__always)
+    private static func plainBlockInWords(_ p: UnsafePointer<UInt8>, _ i: Int) -> Int? {
+        let raw = UnsafeRawPointer(p + i)
+        let w0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let w1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let commas = byteBits(commaBytes(w0)) | byteBits(commaBytes(w1)) &<< 8
+        let nonDigits = byteBits(nonDigitBytes(w0)) | byteBits(nonDigitBytes(w1)) &<< 8
+        let c1 = commas & (commas &- 1), c2 = c1 & (c1 &- 1), c3 = c2 & (c2 &- 1)
+        guard c3 != 0 else { return nil }
+        let p1 = commas.trailingZeroBitCount, p2 = c1.trailingZeroBitCount
+        let p3 = c2.trailingZeroBitCount, p4 = c3.trailingZeroBitCount
+        let block: UInt64 = (2 &<< UInt64(truncatingIfNeeded: p4)) &- 1
+        guard (nonDigits ^ commas) & block == 0,
+              p1 <= 3, p2 &- p1 <= 3, p3 &- p2 <= 4, p4 &- p3 <= 3 else { return nil }
+        let q = p + i
+        if p2 &- p1 == 3 { // elevation ≤ 90
+            guard Int(q[p1 &+ 1]) &* 10 &+ Int(q[p1 &+ 2]) <= 90 &+ 0x30 &* 11 else { return nil }
+        }
+        if p3 &- p2 == 4 { // azimuth ≤ 360
+            guard Int(q[p2 &+ 1]) &* 100 &+ Int(q[p2 &+ 2]) &* 10 &+ Int(q[p2 &+ 3]) <= 360 &+ 0x30 &* 111 else { return nil }
+        }
+        return p4
+    }
+
+    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The high bit of each byte that is `,` (the exact zero-byte test of Bit Twiddling Hacks:
+    /// no borrow between bytes).
+    @inline(__always)
+    private static func commaBytes(_ w: UInt64) -> UInt64 {
+        let x = w ^ 0x2C2C_2C2C_2C2C_2C2C
+        return ~(((x & lows) &+ lows) | x) & ~lows
+    }
+
+    /// The high bit of each byte that is not an ASCII digit (high nibble 3, and adding 6 leaves
+    /// it 3). A carry out of a byte (from 0xFA and above, not a digit) only makes the next byte
+    /// look like a non-digit, never a digit: the test can fail a plain block, not pass another.
+    @inline(__always)
+    private static func nonDigitBytes(_ w: UInt64) -> UInt64 {
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, three: UInt64 = 0x3030_3030_3030_3030
+        let t = ((w & high) ^ three) | (((w &+ 0x0606_0606_0606_0606) & high) ^ three)
+        return (((t & lows) &+ lows) | t) & ~lows
+    }
+
+    /// Byte k's high bit → bit k.
+    @inline(__always)
+    private static func byteBits(_ highs: UInt64) -> UInt64 {
+        ((highs &>> 7) &* 0x0102_0408_1020_4080) &>> 56
     }
 }
