@@ -238,7 +238,24 @@ public struct NMEAFieldCursor {
         guard count > 0 else { return (sentence[sentence.endIndex...], 0) }
         let from = exhausted ? end : position
         var ids = 0
-        for _ in 0..<count {
+        var read = 0
+        // The fields in one loop over the bytes while each is 0…9 digits before a comma (most
+        // are two); anything else, and the sentence's last field, go to `nextDigits()`.
+        if !exhausted, let p = bytes.baseAddress {
+            let e = end &- base
+            var i = position &- base
+            while read < count {
+                var k = i
+                while k < e, p[k] &- 0x30 < 10 { k &+= 1 }
+                guard k < e, p[k] == 0x2C, k &- i <= 9 else { break }
+                if k != i { ids &+= 1 }
+                read &+= 1
+                i = k &+ 1
+            }
+            field &+= read
+            position = i &+ base
+        }
+        for _ in read..<count {
             let (n, _, allDigits) = nextDigits()
             if n == 0 { continue }
             if n <= 9, allDigits { ids += 1 } else { record(.invalidNumber) }
@@ -248,6 +265,20 @@ public struct NMEAFieldCursor {
 
     /// A single-character field; more than one character is an invalid indicator.
     public mutating func character() -> UInt8? {
+        // The usual field, empty or one letter before its comma, read without the comma search.
+        if !exhausted, position &+ 1 < end {
+            let c = byte(position)
+            if c == 0x2C {
+                field &+= 1
+                position &+= 1
+                return nil
+            }
+            if byte(position &+ 1) == 0x2C {
+                field &+= 1
+                position &+= 2
+                return c
+            }
+        }
         let r = next()
         if r.isEmpty { return nil }
         guard r.count == 1 else { return reject(.invalidIndicator(byte(r.lowerBound))) }
