@@ -80,8 +80,8 @@ extension NMEAFieldCursor {
         let raw = UnsafeRawPointer(p + i)
         let w0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         let w1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        let commas = byteBits(commaBytes(w0)) | byteBits(commaBytes(w1)) &<< 8
-        let nonDigits = byteBits(nonDigitBytes(w0)) | byteBits(nonDigitBytes(w1)) &<< 8
+        let commas = NMEAWordMasks.bits(NMEAWordMasks.commas(w0)) | NMEAWordMasks.bits(NMEAWordMasks.commas(w1)) &<< 8
+        let nonDigits = NMEAWordMasks.bits(NMEAWordMasks.nonDigits(w0)) | NMEAWordMasks.bits(NMEAWordMasks.nonDigits(w1)) &<< 8
         let c1 = commas & (commas &- 1), c2 = c1 & (c1 &- 1), c3 = c2 & (c2 &- 1)
         guard c3 != 0 else { return nil }
         let p1 = commas.trailingZeroBitCount, p2 = c1.trailingZeroBitCount
@@ -97,31 +97,5 @@ extension NMEAFieldCursor {
             guard Int(q[p2 &+ 1]) &* 100 &+ Int(q[p2 &+ 2]) &* 10 &+ Int(q[p2 &+ 3]) <= 360 &+ 0x30 &* 111 else { return nil }
         }
         return p4
-    }
-
-    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// The high bit of each byte that is `,` (the exact zero-byte test of Bit Twiddling Hacks:
-    /// no borrow between bytes).
-    @inline(__always)
-    private static func commaBytes(_ w: UInt64) -> UInt64 {
-        let x = w ^ 0x2C2C_2C2C_2C2C_2C2C
-        return ~(((x & lows) &+ lows) | x) & ~lows
-    }
-
-    /// The high bit of each byte that is not an ASCII digit (high nibble 3, and adding 6 leaves
-    /// it 3). A carry out of a byte (from 0xFA and above, not a digit) only makes the next byte
-    /// look like a non-digit, never a digit: the test can fail a plain block, not pass another.
-    @inline(__always)
-    private static func nonDigitBytes(_ w: UInt64) -> UInt64 {
-        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, three: UInt64 = 0x3030_3030_3030_3030
-        let t = ((w & high) ^ three) | (((w &+ 0x0606_0606_0606_0606) & high) ^ three)
-        return (((t & lows) &+ lows) | t) & ~lows
-    }
-
-    /// Byte k's high bit → bit k.
-    @inline(__always)
-    private static func byteBits(_ highs: UInt64) -> UInt64 {
-        ((highs &>> 7) &* 0x0102_0408_1020_4080) &>> 56
     }
 }
