@@ -63,6 +63,20 @@ public struct NMEAFieldCursor {
         exhausted = false
     }
 
+    /// The address field, before anything is read, when it is five bytes before a comma
+    /// (`GPGGA,`): its bytes 2…4 packed, byte 2 lowest, and the field consumed as `next()`
+    /// consumes it; nil, nothing consumed, for any other address. One load instead of the
+    /// comma search.
+    mutating func nextFiveByteAddress() -> UInt32? {
+        let p = position &- base
+        guard field == -1, p &+ 8 <= bytes.count, position &+ 5 < end, let a = bytes.baseAddress else { return nil }
+        let w = UInt64(littleEndian: UnsafeRawPointer(a + p).loadUnaligned(as: UInt64.self))
+        guard NMEAWordMasks.commas(w) & 0x8080_8080_8080 == 0x8000_0000_0000 else { return nil }
+        field = 0
+        position &+= 6
+        return UInt32(truncatingIfNeeded: w &>> 16) & 0xFF_FFFF
+    }
+
     /// The address field's bytes once it has been read (`field` 0).
     var addressRange: Range<Int> { first..<(exhausted ? end : position &- 1) }
 
