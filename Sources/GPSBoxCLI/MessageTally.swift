@@ -1,20 +1,23 @@
 // `decode --format stats` counts every frame by message type. Counting by name would build and
 // hash a String per frame; instead each frame gets a 64-bit key from what it already holds (the
-// UBX class and id, the NMEA sentence case or address bytes, the SiRF MID, the RTCM3 message
-// number) and the counts live in a fixed open-addressing table. Names are built once, at the
-// end, and keys that name alike (none in practice) are added together, so the result is what a
-// table keyed by name would hold.
+// UBX class and id, the address bytes of an NMEA type gpsbox does not decode, the SiRF MID, the
+// RTCM3 message number) and the counts live in a fixed open-addressing table; the NMEA types
+// gpsbox decodes, most of an NMEA stream, are counted in an array by type. Names are built
+// once, at the end, and keys that name alike (none in practice) are added together, so the
+// result is what a table keyed by name would hold.
 import GPSBoxCore
 
 struct MessageTally {
     private var keys = [UInt64](repeating: 0, count: 256)
     private var counts = [Int](repeating: 0, count: 256)
     private var used = 0
+    /// The decoded sentence types, by `NMEASentenceType` index: one add, no hashing.
+    private var sentences = [Int](repeating: 0, count: 11)
     /// NMEA addresses too long to pack into a key (rare, odd receivers).
     private var longAddresses: [String: Int] = [:]
 
     // The key's top byte says what the rest is.
-    private static let ubxTag: UInt64 = 1 << 56, nmeaTag: UInt64 = 2 << 56, addressTag: UInt64 = 3 << 56
+    private static let ubxTag: UInt64 = 1 << 56, addressTag: UInt64 = 3 << 56
     private static let sirfTag: UInt64 = 4 << 56, rtcm3Tag: UInt64 = 5 << 56
 
     mutating func count(ubx id: UBXMessageID) { add(Self.ubxTag | UInt64(id.rawValue)) }
@@ -47,7 +50,7 @@ struct MessageTally {
             add(Self.addressTag | packed)
             return
         }
-        add(Self.nmeaTag | index)
+        sentences[Int(index)] += 1
     }
 
     /// Fibonacci hashing: the top bits of key × 2^64/φ, masked to the table.
@@ -89,6 +92,7 @@ struct MessageTally {
     var byName: [(name: String, count: Int)] {
         var named = longAddresses
         for (k, n) in zip(keys, counts) where k != 0 { named[Self.name(k), default: 0] += n }
+        for (i, n) in sentences.enumerated() where n > 0 { named[Self.nmeaNames[i], default: 0] += n }
         return named.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
@@ -98,7 +102,6 @@ struct MessageTally {
         let value = key & (1 << 56 - 1)
         switch key & ~(1 << 56 - 1) {
         case ubxTag: return UBXMessageID(rawValue: UInt16(value)).name
-        case nmeaTag: return nmeaNames[Int(value)]
         case sirfTag: return "SIRF-\(value)"
         case rtcm3Tag: return "RTCM3-\(value)"
         default:

@@ -75,15 +75,21 @@ public struct GSV: Hashable, Sendable {
         numberOfMessages = f.integer(in: 1...99)
         messageNumber = f.integer(in: 1...99)
         satellitesInView = f.integer(in: 0...999)
-        var m = f.remainingFieldCount
+        let countField = f.field
+        // Checking only: the plain blocks first, then the fields left are counted, not the whole
+        // sentence's. A block is four fields, so no more blocks are taken than `m / 4` below
+        // (the signal ID, alone after the last block, is never one), and plain blocks record
+        // nothing: the unusable fields are recorded in the same order.
+        let checked = readingSatellites ? 0 : f.plainSatelliteBlocks(4)
+        var m = 4 * checked + f.remainingFieldCount
         let hasSignal = m % 4 == 1
         if hasSignal { m -= 1 }
         if m > 16 { // more than four satellites: the first four are read
-            f.record(.outOfRange, field: f.field + 17)
+            f.record(.outOfRange, field: countField + 17)
             m = 16
         }
         satellites = Satellites()
-        for _ in 0..<(m / 4) {
+        for _ in checked..<(m / 4) {
             let svid = f.integer(in: 0...999), elevation = f.signedInteger(in: -90...90)
             let azimuth = f.integer(in: 0...360), cno = f.integer(in: 0...99)
             guard readingSatellites, svid != nil || elevation != nil || azimuth != nil || cno != nil else { continue }

@@ -65,9 +65,14 @@ extension ZDA: NMEAFieldsRead {}
 extension PUBX00: NMEAFieldsRead {}
 
 extension NMEASentenceType {
-    /// Reads the address field (and `$PUBX`'s message id), then rewinds the cursor for the
-    /// typed decoder, which reads the address again: the type, and the address's indices.
+    /// Reads the address field: the type, and the address's indices. The cursor is left after
+    /// the address, where the typed decoder's `address(_:_:_:)` finds it read; after `$PUBX`
+    /// and its message id it is rewound, for `pubxAddress(_:)` to read both again.
     static func read(_ f: inout NMEAFieldCursor) throws(NMEAError) -> (NMEASentenceType, Range<Int>) {
+        if let letters = f.nextFiveByteAddress() { // `GPGGA,`: the usual address, from one word
+            let r = f.addressRange
+            return (f.byte(r.lowerBound) == 0x50 ? .other : type(letters), r)
+        }
         let r = f.next()
         guard r.count >= 2 else { throw NMEAError(field: 0, .notASentence) }
         let s = r.lowerBound
@@ -76,19 +81,23 @@ extension NMEASentenceType {
             f.rewind()
             return (id == 0 ? .pubx00 : id == 4 ? .pubx04 : .other, r)
         }
-        f.rewind()
         guard r.count == 5, f.byte(s) != 0x50 else { return (.other, r) }
-        switch (f.byte(s + 2), f.byte(s + 3), f.byte(s + 4)) {
-        case (0x47, 0x47, 0x41): return (.gga, r)
-        case (0x52, 0x4D, 0x43): return (.rmc, r)
-        case (0x47, 0x53, 0x41): return (.gsa, r)
-        case (0x47, 0x53, 0x56): return (.gsv, r)
-        case (0x56, 0x54, 0x47): return (.vtg, r)
-        case (0x47, 0x4C, 0x4C): return (.gll, r)
-        case (0x47, 0x4E, 0x53): return (.gns, r)
-        case (0x5A, 0x44, 0x41): return (.zda, r)
-        case (0x54, 0x58, 0x54): return (.txt, r)
-        default: return (.other, r)
+        return (type(UInt32(f.byte(s + 2)) | UInt32(f.byte(s + 3)) << 8 | UInt32(f.byte(s + 4)) << 16), r)
+    }
+
+    /// The type of a five-letter address by its last three letters, packed first-lowest.
+    private static func type(_ letters: UInt32) -> NMEASentenceType {
+        switch letters {
+        case 0x41_4747: return .gga
+        case 0x43_4D52: return .rmc
+        case 0x41_5347: return .gsa
+        case 0x56_5347: return .gsv
+        case 0x47_5456: return .vtg
+        case 0x4C_4C47: return .gll
+        case 0x53_4E47: return .gns
+        case 0x41_445A: return .zda
+        case 0x54_5854: return .txt
+        default: return .other
         }
     }
 }

@@ -55,6 +55,10 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
     /// overflow. Unit conversions (knots → mm/s is 1852000 / 3600) go through here once.
     public func scaled(numerator: Int64, denominator: Int64, decimals: Int) -> Int64? {
         let up = decimals - scale
+        if numerator == 1, denominator == 1, up >= 0, up <= 18 { // metres → mm, DOP → 0.01: exact
+            let (v, o) = significand.multipliedReportingOverflow(by: Self.powersOfTen[up])
+            return o ? nil : v
+        }
         guard abs(up) <= 18, denominator > 0 else { return nil }
         let (t1, o1) = significand.multipliedReportingOverflow(by: numerator)
         let (top, o2) = t1.multipliedReportingOverflow(by: up > 0 ? Self.powersOfTen[up] : 1)

@@ -2,8 +2,10 @@
 
 extension NMEAFieldCursor {
     /// The address field: checks the sentence type (3 letters after a 2-letter talker).
+    /// The address may have been read already (by NMEASentenceType.read): then it is not
+    /// scanned again.
     public mutating func address(_ a: UInt8, _ b: UInt8, _ c: UInt8) throws(NMEAError) -> NMEATalker {
-        let r = next()
+        let r = field == 0 ? addressRange : next()
         guard r.count == 5 else { throw NMEAError(field: 0, .unexpectedSentenceType) }
         let s = r.lowerBound
         guard byte(s + 2) == a, byte(s + 3) == b, byte(s + 4) == c else {

@@ -10,18 +10,22 @@
 
 public struct NMEAFieldCursor {
     public let sentence: ArraySlice<UInt8>
+    // Internal rather than private for the loops that check many fields at once
+    // (NMEAFieldCursor+Blocks.swift), which move `position`, `field` and `exhausted` exactly as
+    // the per-field readers would.
+
     /// The same bytes for the hot loops (no bounds or ownership traffic per byte); valid only
     /// inside `read(_:_:)`, which is the one way to get a cursor.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let base: Int
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: Int
     /// Index of the next field's first byte.
-    private var position: Int
+    var position: Int
     /// Index of `*` (or the end when there is no checksum).
-    private let end: Int
+    let end: Int
     /// Index of the field most recently read (0 = the address).
-    public private(set) var field = -1
-    private var exhausted = false
-    /// Index of the address field, for `rewind()`.
+    public internal(set) var field = -1
+    var exhausted = false
+    /// Index of the address field, for `rewind()` and `addressRange`.
     private let first: Int
     /// The fields read so far that held something unusable (each left nil by its reader).
     public private(set) var invalidFields = NMEAInvalidFields()
@@ -30,23 +34,26 @@ public struct NMEAFieldCursor {
     public static func read<T>(_ sentence: ArraySlice<UInt8>,
                                _ body: (inout NMEAFieldCursor) throws(NMEAError) -> T) throws(NMEAError) -> T {
         try sentence.withUnsafeBufferPointer { (bytes) throws(NMEAError) -> T in
-            var cursor = try NMEAFieldCursor(sentence, bytes)
+            // The bounds are checked before the cursor is made: a throwing initializer built
+            // the cursor twice and copied it (a retain and a release of the sentence's storage
+            // more per sentence).
+            var start = sentence.startIndex
+            var e = sentence.endIndex
+            if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
+            if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
+            guard start < e else { throw NMEAError(field: 0, .notASentence) }
+            var cursor = NMEAFieldCursor(sentence, bytes, first: start, end: e)
             return try body(&cursor)
         }
     }
 
-    private init(_ sentence: ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) throws(NMEAError) {
+    private init(_ sentence: ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, first: Int, end: Int) {
         self.sentence = sentence
         self.bytes = bytes
         base = sentence.startIndex
-        var start = sentence.startIndex
-        var e = sentence.endIndex
-        if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
-        if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
-        guard start < e else { throw NMEAError(field: 0, .notASentence) }
-        position = start
-        first = start
-        end = e
+        position = first
+        self.first = first
+        self.end = end
     }
 
     /// Back to before the address field (the dispatcher peeks at the address first).
@@ -55,6 +62,23 @@ public struct NMEAFieldCursor {
         field = -1
         exhausted = false
     }
+
+    /// The address field, before anything is read, when it is five bytes before a comma
+    /// (`GPGGA,`): its bytes 2…4 packed, byte 2 lowest, and the field consumed as `next()`
+    /// consumes it; nil, nothing consumed, for any other address. One load instead of the
+    /// comma search.
+    mutating func nextFiveByteAddress() -> UInt32? {
+        let p = position &- base
+        guard field == -1, p &+ 8 <= bytes.count, position &+ 5 < end, let a = bytes.baseAddress else { return nil }
+        let w = UInt64(littleEndian: UnsafeRawPointer(a + p).loadUnaligned(as: UInt64.self))
+        guard NMEAWordMasks.commas(w) & 0x8080_8080_8080 == 0x8000_0000_0000 else { return nil }
+        field = 0
+        position &+= 6
+        return UInt32(truncatingIfNeeded: w &>> 16) & 0xFF_FFFF
+    }
+
+    /// The address field's bytes once it has been read (`field` 0).
+    var addressRange: Range<Int> { first..<(exhausted ? end : position &- 1) }
 
     /// The byte at slice index `i`.
     @inline(__always)
@@ -228,7 +252,24 @@ public struct NMEAFieldCursor {
         guard count > 0 else { return (sentence[sentence.endIndex...], 0) }
         let from = exhausted ? end : position
         var ids = 0
-        for _ in 0..<count {
+        var read = 0
+        // The fields in one loop over the bytes while each is 0…9 digits before a comma (most
+        // are two); anything else, and the sentence's last field, go to `nextDigits()`.
+        if !exhausted, let p = bytes.baseAddress {
+            let e = end &- base
+            var i = position &- base
+            while read < count {
+                var k = i
+                while k < e, p[k] &- 0x30 < 10 { k &+= 1 }
+                guard k < e, p[k] == 0x2C, k &- i <= 9 else { break }
+                if k != i { ids &+= 1 }
+                read &+= 1
+                i = k &+ 1
+            }
+            field &+= read
+            position = i &+ base
+        }
+        for _ in read..<count {
             let (n, _, allDigits) = nextDigits()
             if n == 0 { continue }
             if n <= 9, allDigits { ids += 1 } else { record(.invalidNumber) }
@@ -238,6 +279,20 @@ public struct NMEAFieldCursor {
 
     /// A single-character field; more than one character is an invalid indicator.
     public mutating func character() -> UInt8? {
+        // The usual field, empty or one letter before its comma, read without the comma search.
+        if !exhausted, position &+ 1 < end {
+            let c = byte(position)
+            if c == 0x2C {
+                field &+= 1
+                position &+= 1
+                return nil
+            }
+            if byte(position &+ 1) == 0x2C {
+                field &+= 1
+                position &+= 2
+                return c
+            }
+        }
         let r = next()
         if r.isEmpty { return nil }
         guard r.count == 1 else { return reject(.invalidIndicator(byte(r.lowerBound))) }
