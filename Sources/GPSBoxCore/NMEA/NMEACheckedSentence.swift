@@ -22,7 +22,7 @@ public struct NMEACheckedSentence: Sendable {
     /// `NMEASentence(sentence:)` throws. `fix` receives the decoded sentence when it is one an
     /// epoch's fix reads (GGA, RMC, GSA, GSV without its satellites, VTG, GLL, GNS, ZDA,
     /// PUBX,00); the others are only checked.
-    public init(sentence: ArraySlice<UInt8>, fix: (NMEASentence) -> Void = { _ in }) throws(NMEAError) {
+    public init(sentence: borrowing ArraySlice<UInt8>, fix: (NMEASentence) -> Void = { _ in }) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try Self(cursor: &f, fix) }
     }
 

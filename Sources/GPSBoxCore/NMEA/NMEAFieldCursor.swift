@@ -31,7 +31,7 @@ public struct NMEAFieldCursor {
     public private(set) var invalidFields = NMEAInvalidFields()
 
     /// Runs `body` with a cursor before the address field of `sentence` (`$…*hh`, `$…` or `…`).
-    public static func read<T>(_ sentence: ArraySlice<UInt8>,
+    public static func read<T>(_ sentence: borrowing ArraySlice<UInt8>,
                                _ body: (inout NMEAFieldCursor) throws(NMEAError) -> T) throws(NMEAError) -> T {
         try sentence.withUnsafeBufferPointer { (bytes) throws(NMEAError) -> T in
             // The bounds are checked before the cursor is made: a throwing initializer built
@@ -42,7 +42,7 @@ public struct NMEAFieldCursor {
             if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
             if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
             guard start < e else { throw NMEAError(field: 0, .notASentence) }
-            var cursor = NMEAFieldCursor(sentence, bytes, first: start, end: e)
+            var cursor = NMEAFieldCursor(copy sentence, bytes, first: start, end: e)
             return try body(&cursor)
         }
     }
