@@ -53,12 +53,22 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
 
     /// value · numerator / denominator · 10^decimals, rounded half away from zero; nil on
     /// overflow. Unit conversions (knots → mm/s is 1852000 / 3600) go through here once.
+    /// Inlined for the exact case (metres → mm, DOP → 0.01, degrees → 1e-5°: most decimal
+    /// fields), which is one multiplication; the rest is out of line.
+    @inline(__always)
     public func scaled(numerator: Int64, denominator: Int64, decimals: Int) -> Int64? {
         let up = decimals - scale
-        if numerator == 1, denominator == 1, up >= 0, up <= 18 { // metres → mm, DOP → 0.01: exact
+        if numerator == 1, denominator == 1, up >= 0, up <= 18 {
             let (v, o) = significand.multipliedReportingOverflow(by: Self.powersOfTen[up])
             return o ? nil : v
         }
+        return scaledByRatio(numerator: numerator, denominator: denominator, up: up)
+    }
+
+    /// `scaled(numerator:denominator:decimals:)` when it needs a division, `up` being
+    /// `decimals − scale`.
+    @inline(never)
+    private func scaledByRatio(numerator: Int64, denominator: Int64, up: Int) -> Int64? {
         guard abs(up) <= 18, denominator > 0 else { return nil }
         let (t1, o1) = significand.multipliedReportingOverflow(by: numerator)
         let (top, o2) = t1.multipliedReportingOverflow(by: up > 0 ? Self.powersOfTen[up] : 1)
