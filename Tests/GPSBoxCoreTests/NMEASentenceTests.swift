@@ -185,6 +185,11 @@ func nmea(_ body: String) -> ArraySlice<UInt8> {
     /// The exact case (no division, inlined) and its edges: the largest and an overflowing
     /// power, more fraction digits than asked for (rounded, out of line).
     @Test func exactScalingAndItsEdges() {
+        var power: Int64 = 1
+        for k in 0...18 {
+            #expect(NMEADecimal.powerOfTen(k) == power)
+            if k < 18 { power *= 10 }
+        }
         #expect(NMEADecimal(significand: 5454, scale: 1).scaled(3) == 545_400)
         #expect(NMEADecimal(significand: -9, scale: 0).scaled(18) == -9_000_000_000_000_000_000)
         #expect(NMEADecimal(significand: 10, scale: 0).scaled(18) == nil)

@@ -388,7 +388,7 @@ public struct NMEAFieldCursor {
         guard let hemisphere else { return reject(.missingField) }
         guard hemisphere == positive || hemisphere == negative else { return reject(.invalidIndicator(hemisphere)) }
         // Exact: 1e-9° = value · 1e9 / 60 per minute, rounded once.
-        let unit = NMEADecimal.powersOfTen[value.scale]
+        let unit = NMEADecimal.powerOfTen(value.scale)
         let degrees = value.significand / (100 * unit)
         let minutes = value.significand - degrees * 100 * unit // minutes · 10^scale
         guard minutes < 60 * unit else { return reject(.outOfRange, field: valueField) }
@@ -396,7 +396,7 @@ public struct NMEAFieldCursor {
         if value.scale <= 9 {
             // NMEADecimal.scaled's rounding (half away from zero) of a value ≥ 0, with one
             // division by a constant: minutes · 10^(9 − scale) < 6·10^10 cannot overflow.
-            fraction = (minutes * NMEADecimal.powersOfTen[9 - value.scale] + 30) / 60
+            fraction = (minutes * NMEADecimal.powerOfTen(9 - value.scale) + 30) / 60
         } else {
             guard let f = NMEADecimal(significand: minutes, scale: value.scale)
                 .scaled(numerator: 1, denominator: 60, decimals: 9) else { return reject(.outOfRange, field: valueField) }
