@@ -277,7 +277,10 @@ public struct NMEAFieldCursor {
         return (sentence[from..<(exhausted ? end : position - 1)], ids)
     }
 
-    /// A single-character field; more than one character is an invalid indicator.
+    /// A single-character field; more than one character is an invalid indicator. The usual
+    /// field is read inline (a call per one-letter field cost more than reading it); the
+    /// rest by `characterField()`.
+    @inline(__always)
     public mutating func character() -> UInt8? {
         // The usual field, empty or one letter before its comma, read without the comma search.
         if !exhausted, position &+ 1 < end {
@@ -293,6 +296,12 @@ public struct NMEAFieldCursor {
                 return c
             }
         }
+        return characterField()
+    }
+
+    /// `character()` for a field that is not empty or one letter before a comma.
+    @inline(never)
+    private mutating func characterField() -> UInt8? {
         let r = next()
         if r.isEmpty { return nil }
         guard r.count == 1 else { return reject(.invalidIndicator(byte(r.lowerBound))) }
