@@ -147,6 +147,7 @@ public struct NMEAFieldCursor {
     // The number readers scan their field once: digits are taken as the comma is looked for,
     // instead of finding the field's end first and reading its bytes again.
 
+    @inline(__always)
     public mutating func decimal() -> NMEADecimal? {
         guard let n = nextNumber() else { return nil }
         guard n.isValid else { return reject(.invalidNumber) }
