@@ -388,7 +388,9 @@ public struct NMEAFieldCursor {
         angle(maxDegrees: 180, positive: 0x45, negative: 0x57)
     }
 
-    /// Reads both fields whatever the first holds, so the fields after stay in step.
+    /// Reads both fields whatever the first holds, so the fields after stay in step. Inlined
+    /// into latitude() and longitude() (measured).
+    @inline(__always)
     private mutating func angle(maxDegrees: Int64, positive: UInt8, negative: UInt8) -> Nanodegrees? {
         let valueField = field + 1
         let value = decimal()
