@@ -67,6 +67,7 @@ public struct NMEAFieldCursor {
     /// (`GPGGA,`): its bytes 2…4 packed, byte 2 lowest, and the field consumed as `next()`
     /// consumes it; nil, nothing consumed, for any other address. One load instead of the
     /// comma search.
+    @inline(__always)
     mutating func nextFiveByteAddress() -> UInt32? {
         let p = position &- base
         guard field == -1, p &+ 8 <= bytes.count, position &+ 5 < end, let a = bytes.baseAddress else { return nil }
@@ -360,7 +361,8 @@ public struct NMEAFieldCursor {
         return .time(NMEATimeOfDay(hour: hh, minute: mm, second: ss, millisecond: ms))
     }
 
-    /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year.
+    /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year. Inlined, as the other readers.
+    @inline(__always)
     public mutating func date() -> NMEADate? {
         let b = next()
         if b.isEmpty { return nil }
