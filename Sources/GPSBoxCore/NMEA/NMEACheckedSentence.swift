@@ -68,6 +68,7 @@ extension NMEASentenceType {
     /// Reads the address field: the type, and the address's indices. The cursor is left after
     /// the address, where the typed decoder's `address(_:_:_:)` finds it read; after `$PUBX`
     /// and its message id it is rewound, for `pubxAddress(_:)` to read both again.
+    @inline(__always)
     static func read(_ f: inout NMEAFieldCursor) throws(NMEAError) -> (NMEASentenceType, Range<Int>) {
         if let letters = f.nextFiveByteAddress() { // `GPGGA,`: the usual address, from one word
             let r = f.addressRange
@@ -86,6 +87,7 @@ extension NMEASentenceType {
     }
 
     /// The type of a five-letter address by its last three letters, packed first-lowest.
+    @inline(__always)
     private static func type(_ letters: UInt32) -> NMEASentenceType {
         switch letters {
         case 0x41_4747: return .gga
