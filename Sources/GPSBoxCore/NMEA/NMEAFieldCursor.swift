@@ -98,6 +98,7 @@ public struct NMEAFieldCursor {
 
     /// The commas in `range`, eight bytes at a time ("determine if a word has a zero byte", Bit
     /// Twiddling Hacks): GSV and GSA count their fields before reading them.
+    @inline(__always)
     func commas(in range: Range<Int>) -> Int {
         var i = range.lowerBound &- base
         let e = range.upperBound &- base
