@@ -182,6 +182,25 @@ func nmea(_ body: String) -> ArraySlice<UInt8> {
         #expect(NMEADecimal(significand: Int64.max / 10, scale: 0).scaled(numerator: 1_852_000, denominator: 3600, decimals: 0) == nil)
     }
 
+    /// The exact case (no division, inlined) and its edges: the largest and an overflowing
+    /// power, more fraction digits than asked for (rounded, out of line).
+    @Test func exactScalingAndItsEdges() {
+        var power: Int64 = 1
+        for k in 0...18 {
+            #expect(NMEADecimal.powerOfTen(k) == power)
+            if k < 18 { power *= 10 }
+        }
+        #expect(NMEADecimal(significand: 5454, scale: 1).scaled(3) == 545_400)
+        #expect(NMEADecimal(significand: -9, scale: 0).scaled(18) == -9_000_000_000_000_000_000)
+        #expect(NMEADecimal(significand: 10, scale: 0).scaled(18) == nil)
+        #expect(NMEADecimal(significand: 1, scale: 0).scaled(19) == nil)
+        #expect(NMEADecimal(significand: 12_345, scale: 4).scaled(2) == 123)
+        #expect(NMEADecimal(significand: -12_355, scale: 4).scaled(2) == -124)
+        let g = try? GGA(sentence: nmea("GPGGA,120000,,,,,1,05,99999999999.99,-0.0005,M,1.2345,M,,"))
+        #expect(g?.hdop == nil && g?.altitudeMSL == Millimetres(rawValue: -1) && g?.geoidSeparation == Millimetres(rawValue: 1235))
+        #expect(g?.invalidFields.first == NMEAError(field: 8, .outOfRange))
+    }
+
     @Test func latitudeKeepsSevenDecimalMinutes() throws {
         // 47°17.1132101′ = 47.285220168333…° (high-precision NMEA, 7 decimals of a minute).
         let g = try GGA(sentence: nmea("GNGGA,,4717.1132101,S,00833.9151870,W,1,,,,,,,,"))

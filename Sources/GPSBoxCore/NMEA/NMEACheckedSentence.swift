@@ -22,7 +22,7 @@ public struct NMEACheckedSentence: Sendable {
     /// `NMEASentence(sentence:)` throws. `fix` receives the decoded sentence when it is one an
     /// epoch's fix reads (GGA, RMC, GSA, GSV without its satellites, VTG, GLL, GNS, ZDA,
     /// PUBX,00); the others are only checked.
-    public init(sentence: ArraySlice<UInt8>, fix: (NMEASentence) -> Void = { _ in }) throws(NMEAError) {
+    public init(sentence: borrowing ArraySlice<UInt8>, fix: (NMEASentence) -> Void = { _ in }) throws(NMEAError) {
         self = try NMEAFieldCursor.read(sentence) { f throws(NMEAError) in try Self(cursor: &f, fix) }
     }
 
@@ -68,6 +68,7 @@ extension NMEASentenceType {
     /// Reads the address field: the type, and the address's indices. The cursor is left after
     /// the address, where the typed decoder's `address(_:_:_:)` finds it read; after `$PUBX`
     /// and its message id it is rewound, for `pubxAddress(_:)` to read both again.
+    @inline(__always)
     static func read(_ f: inout NMEAFieldCursor) throws(NMEAError) -> (NMEASentenceType, Range<Int>) {
         if let letters = f.nextFiveByteAddress() { // `GPGGA,`: the usual address, from one word
             let r = f.addressRange
@@ -86,6 +87,7 @@ extension NMEASentenceType {
     }
 
     /// The type of a five-letter address by its last three letters, packed first-lowest.
+    @inline(__always)
     private static func type(_ letters: UInt32) -> NMEASentenceType {
         switch letters {
         case 0x41_4747: return .gga

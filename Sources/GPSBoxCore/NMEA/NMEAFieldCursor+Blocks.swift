@@ -14,6 +14,7 @@ extension NMEAFieldCursor {
     /// recorded; the first block that is not plain (a sign, a point, a letter, a leading zero
     /// too many, a value out of range) is left, with the blocks after it, to
     /// `integer(in:)` and `signedInteger(in:)`. Returns the number of blocks consumed.
+    @inline(__always)
     mutating func plainSatelliteBlocks(_ count: Int) -> Int {
         guard count > 0, !exhausted, let p = bytes.baseAddress else { return 0 }
         let e = end &- base

@@ -31,7 +31,7 @@ public struct NMEAFieldCursor {
     public private(set) var invalidFields = NMEAInvalidFields()
 
     /// Runs `body` with a cursor before the address field of `sentence` (`$…*hh`, `$…` or `…`).
-    public static func read<T>(_ sentence: ArraySlice<UInt8>,
+    public static func read<T>(_ sentence: borrowing ArraySlice<UInt8>,
                                _ body: (inout NMEAFieldCursor) throws(NMEAError) -> T) throws(NMEAError) -> T {
         try sentence.withUnsafeBufferPointer { (bytes) throws(NMEAError) -> T in
             // The bounds are checked before the cursor is made: a throwing initializer built
@@ -42,7 +42,7 @@ public struct NMEAFieldCursor {
             if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
             if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
             guard start < e else { throw NMEAError(field: 0, .notASentence) }
-            var cursor = NMEAFieldCursor(sentence, bytes, first: start, end: e)
+            var cursor = NMEAFieldCursor(copy sentence, bytes, first: start, end: e)
             return try body(&cursor)
         }
     }
@@ -67,6 +67,7 @@ public struct NMEAFieldCursor {
     /// (`GPGGA,`): its bytes 2…4 packed, byte 2 lowest, and the field consumed as `next()`
     /// consumes it; nil, nothing consumed, for any other address. One load instead of the
     /// comma search.
+    @inline(__always)
     mutating func nextFiveByteAddress() -> UInt32? {
         let p = position &- base
         guard field == -1, p &+ 8 <= bytes.count, position &+ 5 < end, let a = bytes.baseAddress else { return nil }
@@ -97,6 +98,7 @@ public struct NMEAFieldCursor {
 
     /// The commas in `range`, eight bytes at a time ("determine if a word has a zero byte", Bit
     /// Twiddling Hacks): GSV and GSA count their fields before reading them.
+    @inline(__always)
     func commas(in range: Range<Int>) -> Int {
         var i = range.lowerBound &- base
         let e = range.upperBound &- base
@@ -147,6 +149,7 @@ public struct NMEAFieldCursor {
     // The number readers scan their field once: digits are taken as the comma is looked for,
     // instead of finding the field's end first and reading its bytes again.
 
+    @inline(__always)
     public mutating func decimal() -> NMEADecimal? {
         guard let n = nextNumber() else { return nil }
         guard n.isValid else { return reject(.invalidNumber) }
@@ -277,7 +280,10 @@ public struct NMEAFieldCursor {
         return (sentence[from..<(exhausted ? end : position - 1)], ids)
     }
 
-    /// A single-character field; more than one character is an invalid indicator.
+    /// A single-character field; more than one character is an invalid indicator. The usual
+    /// field is read inline (a call per one-letter field cost more than reading it); the
+    /// rest by `characterField()`.
+    @inline(__always)
     public mutating func character() -> UInt8? {
         // The usual field, empty or one letter before its comma, read without the comma search.
         if !exhausted, position &+ 1 < end {
@@ -293,6 +299,12 @@ public struct NMEAFieldCursor {
                 return c
             }
         }
+        return characterField()
+    }
+
+    /// `character()` for a field that is not empty or one letter before a comma.
+    @inline(never)
+    private mutating func characterField() -> UInt8? {
         let r = next()
         if r.isEmpty { return nil }
         guard r.count == 1 else { return reject(.invalidIndicator(byte(r.lowerBound))) }
@@ -307,7 +319,9 @@ public struct NMEAFieldCursor {
     }
 
     /// `hhmmss[.s…]` → time of day. Fraction digits beyond milliseconds are truncated, so a
-    /// time never rounds into the next second. Second 60 (a leap second) is accepted.
+    /// time never rounds into the next second. Second 60 (a leap second) is accepted. Inlined
+    /// (a call cost more than the comma search, measured).
+    @inline(__always)
     public mutating func timeOfDay() -> NMEATimeOfDay? {
         let b = next()
         if b.isEmpty { return nil }
@@ -348,7 +362,8 @@ public struct NMEAFieldCursor {
         return .time(NMEATimeOfDay(hour: hh, minute: mm, second: ss, millisecond: ms))
     }
 
-    /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year.
+    /// `ddmmyy` (RMC, PUBX,04) → date with a two-digit year. Inlined, as the other readers.
+    @inline(__always)
     public mutating func date() -> NMEADate? {
         let b = next()
         if b.isEmpty { return nil }
@@ -376,7 +391,9 @@ public struct NMEAFieldCursor {
         angle(maxDegrees: 180, positive: 0x45, negative: 0x57)
     }
 
-    /// Reads both fields whatever the first holds, so the fields after stay in step.
+    /// Reads both fields whatever the first holds, so the fields after stay in step. Inlined
+    /// into latitude() and longitude() (measured).
+    @inline(__always)
     private mutating func angle(maxDegrees: Int64, positive: UInt8, negative: UInt8) -> Nanodegrees? {
         let valueField = field + 1
         let value = decimal()
@@ -388,7 +405,7 @@ public struct NMEAFieldCursor {
         guard let hemisphere else { return reject(.missingField) }
         guard hemisphere == positive || hemisphere == negative else { return reject(.invalidIndicator(hemisphere)) }
         // Exact: 1e-9° = value · 1e9 / 60 per minute, rounded once.
-        let unit = NMEADecimal.powersOfTen[value.scale]
+        let unit = NMEADecimal.powerOfTen(value.scale)
         let degrees = value.significand / (100 * unit)
         let minutes = value.significand - degrees * 100 * unit // minutes · 10^scale
         guard minutes < 60 * unit else { return reject(.outOfRange, field: valueField) }
@@ -396,7 +413,7 @@ public struct NMEAFieldCursor {
         if value.scale <= 9 {
             // NMEADecimal.scaled's rounding (half away from zero) of a value ≥ 0, with one
             // division by a constant: minutes · 10^(9 − scale) < 6·10^10 cannot overflow.
-            fraction = (minutes * NMEADecimal.powersOfTen[9 - value.scale] + 30) / 60
+            fraction = (minutes * NMEADecimal.powerOfTen(9 - value.scale) + 30) / 60
         } else {
             guard let f = NMEADecimal(significand: minutes, scale: value.scale)
                 .scaled(numerator: 1, denominator: 60, decimals: 9) else { return reject(.outOfRange, field: valueField) }
