@@ -12,7 +12,7 @@ struct MessageTally {
     private var counts = [Int](repeating: 0, count: 256)
     private var used = 0
     /// The decoded sentence types, by `NMEASentenceType` index: one add, no hashing.
-    private var sentences = [Int](repeating: 0, count: 11)
+    private var sentences = [Int](repeating: 0, count: Self.nmeaNames.count)
     /// NMEA addresses too long to pack into a key (rare, odd receivers).
     private var longAddresses: [String: Int] = [:]
 

@@ -104,12 +104,9 @@ public struct NMEAFieldCursor {
         let e = range.upperBound &- base
         var n = 0
         if let p = bytes.baseAddress {
-            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             while i + 8 <= e {
-                // The exact zero-byte test (no borrow between bytes, so `,-` counts once):
-                // a byte's high bit survives only where the byte XOR `,` was zero.
-                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) ^ 0x2C2C_2C2C_2C2C_2C2C
-                n &+= (~(((w & lows) &+ lows) | w) & ~lows).nonzeroBitCount
+                // The exact test (no borrow between bytes, so `,-` counts once).
+                n &+= NMEAWordMasks.commas(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)).nonzeroBitCount
                 i += 8
             }
         }
