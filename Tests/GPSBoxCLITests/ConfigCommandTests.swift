@@ -186,7 +186,7 @@ private let repositoryRoot: String = {
     }
 
     /// `gpsbox run --log-dir ./logs` works as every other command: the working directory at
-    /// start names it (issue 12).
+    /// start names it.
     @Test func relativePathFlagsResolveAgainstTheWorkingDirectory() throws {
         let args = try Arguments(["--config", "/nonexistent/gpsbox.conf", "--log-dir", "./logs", "--device", "pty"],
                                  options: ConfigurationSource.options)

@@ -73,7 +73,7 @@ func sentence(_ body: String) -> [UInt8] {
     }
 
     /// A checksum-valid sentence with an impossible field is not damage: the field is left
-    /// unknown and named, the rest of the sentence is kept (issue 15 rule 3).
+    /// unknown and named, the rest of the sentence is kept.
     @Test func anInvalidFieldIsNamedAndTheSentenceKept() throws {
         let path = try Self.temporaryFile(Array(sentence("GPRMC,120000,A,4400.000,N,00000.000,E,0.1,10.0,181315,,,A")) + [13, 10])
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -138,7 +138,7 @@ func sentence(_ body: String) -> [UInt8] {
         #expect(expected.contains("\"time\":\"2019-04-07T12:00:02.000Z\""), "fixes are dated from the hint: \(expected)")
     }
 
-    /// Issue 16: Ctrl-C on `decode --format stats` still prints the stats gathered so far.
+    /// Ctrl-C on `decode --format stats` still prints the stats gathered so far.
     @Test func interruptedStatsArePrinted() throws {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3) // Tests/GPSBoxCLITests/DecodeCommandTests.swift

@@ -1,4 +1,4 @@
-// Issue 15 "done when": `gpsbox decode` exits 0 on every capture of ../shared/corpus/gpsd that
+// Odd but valid output decodes: `gpsbox decode` exits 0 on every capture of ../shared/corpus/gpsd that
 // holds no damaged bytes. A capture that really holds damage is listed below with the byte offset
 // of its first damaged byte and what it is; any other non-zero exit is a failure that names the
 // capture and the reason decode gave. Valid output gpsbox does not verify or decode (NMEA without

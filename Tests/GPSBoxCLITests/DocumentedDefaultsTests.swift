@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GPSBoxCore
 
-/// Every default the documents state is the one `gpsbox config show` prints (issue 12): the
+/// Every default the documents state is the one `gpsbox config show` prints, so neither drifts: the
 /// options table in docs/raspberry-pi.md, and every sentence in README.md and docs/*.md that
 /// names exactly one option and a default with a quantity ("`sync-interval`, 10 s by default").
 /// board/gpsbox.conf is checked line by line in ConfigCommandTests.

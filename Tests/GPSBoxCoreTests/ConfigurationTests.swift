@@ -213,7 +213,7 @@ import Testing
         #expect(errors("baud = 9600\n").isEmpty)
     }
 
-    // MARK: relative paths (issue 12: resolved once, at start)
+    // MARK: relative paths (resolved once, at start)
 
     @Test func relativePathsInTheFileAreTheFilesDirectorys() throws {
         let c = try GPSBoxConfiguration.resolve(fileText: "log-dir = logs\nstatus-file = ./run/status.json\ndevice = ../dev/tty\n",

@@ -1,4 +1,4 @@
-// Issue 2 part 8: every real capture in ../shared/corpus/gpsd replayed through FrameSplitter →
+// Agreement with gpsd: every real capture in ../shared/corpus/gpsd replayed through FrameSplitter →
 // decoders → EpochAssembler, and every gpsd TPV report with mode ≥ 2 and a time compared with
 // gpsbox's fix of the same time: lat/lon within 1e-7°, altHAE/altMSL within 1 cm, speed within
 // 0.01 m/s, mode equal. The figure is printed per capture; every remaining disagreement is listed

@@ -23,7 +23,7 @@ import Testing
         #expect(v["counters"]?["bytes"]?.number == 0)
     }
 
-    /// What the fast-blinking LED is about, and where the fixes went (issue 12 item 8).
+    /// What the fast-blinking LED is about, and where the fixes went.
     @Test func statusJSONShowsStorageAndWhereFixesWent() throws {
         var s = DaemonStatus()
         s.logStoredBytes = 128 << 20

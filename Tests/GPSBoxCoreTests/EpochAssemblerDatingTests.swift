@@ -1,4 +1,4 @@
-// Issue 15 rule 4 and issue 16's date cases: the receiver's own dates come first, a capture hint
+// How fixes are dated: the receiver's own dates come first, a capture hint
 // only dates sentences that have none, two-digit years go to the nearest century, no fix leaves
 // with a date the receiver contradicts a moment later, and a leap second keeps the real midnight.
 

@@ -1,4 +1,4 @@
-// Issue 15 rule 1: the source of every epoch is chosen on its own. An epoch with NAV-PVT is read
+// The source of every epoch is chosen on its own. An epoch with NAV-PVT is read
 // from it; an epoch whose NAV-PVT was lost or damaged is read from its own NMEA; a module that
 // falls back to NMEA-only output keeps producing fixes, and one that starts UBX again is read
 // from UBX again. Nothing depends on how the bytes were cut into reads.

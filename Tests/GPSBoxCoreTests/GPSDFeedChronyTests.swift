@@ -2,8 +2,8 @@ import Testing
 @testable import GPSBoxCore
 
 /// Which epochs give chrony a sample, and the stamp each gets: the system time of the read
-/// that brought the epoch's first frame (issue 13: "stamped at the arrival of the epoch's first
-/// byte"), however late the epoch's fix is assembled.
+/// that brought the epoch's first frame (chrony wants the arrival of the epoch's first
+/// byte), however late the epoch's fix is assembled.
 @Suite struct GPSDFeedChronyTests {
     /// The bytes of a UBX message built by UBXSample (EpochAssemblerUBXTests).
     static func frame(_ m: UBXMessage) -> [UInt8] {

@@ -1,7 +1,7 @@
 import Testing
 @testable import GPSBoxCore
 
-/// The pure half of the gpsd feed (issue 13): what clients send, what they are told, and the
+/// The pure half of the gpsd feed: what clients send, what they are told, and the
 /// datagram chrony reads. Expected bytes come from chrony's struct layout packed by Python's
 /// struct module (`struct.pack('<qqdiiii', …)`), not from this code.
 @Suite struct GPSDFeedTests {

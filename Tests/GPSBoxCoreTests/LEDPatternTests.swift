@@ -1,8 +1,8 @@
 import Testing
 @testable import GPSBoxCore
 
-// Written by the linux helper against their draft LEDPattern; rewritten for the LEDPattern
-// that reached main (Tracking/LEDPattern.swift: named, `durationMs`, `periodMs`, `isConstant`).
+// The LED patterns as the daemon shows them, held to what each pattern declares
+// (Tracking/LEDPattern.swift: named, `durationMs`, `periodMs`, `isConstant`).
 @Suite struct LEDPatternTests {
     @Test(arguments: [
         (LEDPattern.off, Int64(1000), true),

@@ -89,7 +89,7 @@ import Testing
         #expect(Self.decisions(&s, at: 20_000).isEmpty, "silence is told once and asks for nothing")
     }
 
-    /// Issue 15: an M8 raised from 9600 to 38400, then factory-reset, talks at 9600 again.
+    /// An M8 raised from 9600 to 38400, then factory-reset, talks at 9600 again.
     /// At the rate gpsbox set that is 600 ms of steady garbage, not five seconds of waiting.
     @Test func steadyGarbageAtTheRateTheDaemonSetIsALostLineRate() {
         var s = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: 5000))

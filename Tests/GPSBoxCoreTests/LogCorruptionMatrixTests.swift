@@ -1,4 +1,4 @@
-// The corruption matrix of issue 6: truncation at every byte of the last 4 KiB, seeded random
+// The track log's corruption matrix: truncation at every byte of the last 4 KiB, seeded random
 // bit flips, and simulated power cuts across writer restarts. The reader must never trap,
 // never return a record that differs from what was written, and report what it skipped.
 import Testing

@@ -1,7 +1,7 @@
 import Testing
 @testable import GPSBoxCore
 
-/// The one-pass field readers and the epoch role's direct byte scan (issue 14, fourth session)
+/// The one-pass field readers and the epoch role's direct byte scan
 /// must read exactly what the cursor read before: the same values, the same invalid fields.
 @Suite struct NMEAFastPathTests {
     @Test func negativeElevationsAndASignalIDAreCountedAsFields() throws {

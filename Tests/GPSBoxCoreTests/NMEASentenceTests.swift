@@ -99,7 +99,7 @@ func nmea(_ body: String) -> ArraySlice<UInt8> {
     }
 
     /// Impossible values are left unknown and named (field and reason), never a fix; the sentence
-    /// itself still decodes (issue 15 rule 3).
+    /// itself still decodes.
     static let bad: [(String, Int, NMEAError.Reason)] = [
         ("GPGGA,120000,9100.000,N,00000.000,E,1,5,1.0,10,M,0,M,,", 2, .outOfRange),      // latitude 91°
         ("GPGGA,120000,4460.000,N,00000.000,E,1,5,1.0,10,M,0,M,,", 2, .outOfRange),      // minute 60

@@ -3,7 +3,7 @@ import Testing
 @testable import GPSBoxSimulator
 
 /// The configurator with the real UBX encoders against the simulator's configuration
-/// responder (another helper's model of an M8 / M10 module), bytes both ways: the module
+/// responder (an independent model of an M8 / M10 module), bytes both ways: the module
 /// parses what we send, and its answers go through the UBX views back into the state machine.
 @Suite struct ReceiverConfiguratorSimulatorTests {
     struct Outcome {
@@ -95,7 +95,7 @@ import Testing
         #expect(o.report.isComplete)
     }
 
-    // MARK: issue 15: the port and the line from the module
+    // MARK: the port and the line from the module
 
     static func daemonSettings(baud: Int = 9600, rate: Int = 1, policy: ReceiverLinePolicy = .raiseBaud(maximum: 460_800),
                                port: ReceiverPort = .uart1) throws -> ReceiverSettings {

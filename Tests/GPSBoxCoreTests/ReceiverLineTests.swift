@@ -1,8 +1,8 @@
 import Testing
 @testable import GPSBoxCore
 
-/// The output budget and what gives way when it does not fit the line (issue 15 item 2), and
-/// the restart watch (item 6). Byte counts follow from the sizes in ReceiverOutputBudget.
+/// The output budget and what gives way when it does not fit the line, and
+/// the restart watch. Byte counts follow from the sizes in ReceiverOutputBudget.
 @Suite struct ReceiverLineTests {
     static func m8(rate: Int = 1, nmea: Bool = true) -> ReceiverOutputBudget {
         ReceiverOutputBudget(generation: .legacy, protocolVersion: UBXProtocolVersion(major: 18, minor: 0),

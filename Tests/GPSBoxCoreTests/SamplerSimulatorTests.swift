@@ -2,9 +2,9 @@ import Testing
 @testable import GPSBoxCore
 @testable import GPSBoxSimulator
 
-/// The sampler on fixes decoded from the simulator's byte stream (another helper's model of a
+/// The sampler on fixes decoded from the simulator's byte stream (an independent model of a
 /// u-blox module, with its own Gauss–Markov position noise and Doppler noise), through the
-/// real splitter and epoch assembler: the core half of issue 3's end-to-end checks.
+/// real splitter and epoch assembler: the core half of the daemon's end-to-end checks.
 @Suite struct SamplerSimulatorTests {
     /// Kept samples and the module's true distance for `seconds` of `route`.
     static func sample(_ route: Route, seconds: Double, seed: UInt64, noise: Bool,

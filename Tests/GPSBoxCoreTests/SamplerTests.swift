@@ -197,7 +197,7 @@ extension Sequence where Element == SamplerDecision {
         #expect(after.statistics.gapCount == 1)   // the 70 s off draws no line
     }
 
-    /// VM finding 4: a daemon restarted within the same second logged that second again (first
+    /// In the virtual Pi a daemon restarted within the same second logged that second again (first
     /// from NAV-PVT, then from the new process's first NMEA fix). The resumed trip knows its last
     /// sample, so the fix of the same window is not due.
     @Test func aRestartDoesNotLogTheLastLoggedSecondAgain() {

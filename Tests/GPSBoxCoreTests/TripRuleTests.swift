@@ -1,7 +1,7 @@
 import Testing
 @testable import GPSBoxCore
 
-/// The one trip rule (issue 12 items 3 and 7): the daemon's live trip and `gpsbox stats` over
+/// The one trip rule: the daemon's live trip and `gpsbox stats` over
 /// the log it wrote are the same trip with the same distance.
 @Suite struct TripRuleTests {
     /// What the daemon appends to the log for these decisions (TrackerSession does the same).

@@ -2,7 +2,7 @@ import Testing
 @testable import GPSBoxCore
 @testable import GPSBoxLinux
 
-/// What `gpsbox run` asks of the module configurator (issue 15): ask the module for its port,
+/// What `gpsbox run` asks of the module configurator: ask the module for its port,
 /// and fit the output to the line by the configured policy.
 @Suite struct DaemonSettingsTests {
     @Test func theDaemonAsksForThePortAndRaisesTheLineByDefault() throws {

@@ -103,7 +103,7 @@ import Testing
         #expect(r.report.bytesWritten == r.first.count)
     }
 
-    /// Issue 15: an M10 sending its NMEA (three constellations) and NAV-PVT/SAT/DOP every second
+    /// A factory M10 sending its NMEA (three constellations) and NAV-PVT/SAT/DOP every second
     /// at 9600 Bd overflows its transmit buffer. The drops are a counted number, and the epochs
     /// that reach the reader are exactly the others; over USB (no line rate) none is dropped.
     @Test func outputOverTheLineRateDropsCountedEpochs() throws {

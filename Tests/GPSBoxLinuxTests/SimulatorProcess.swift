@@ -1,4 +1,4 @@
-// Test support: run a helper process (the Python reader standing in for the daemon, the
+// Test support: run a child process (the Python reader standing in for the daemon, the
 // pyubx2/pynmeagps oracle) next to the simulator, and scratch paths.
 import Glibc
 

@@ -52,7 +52,7 @@ func runProcess(_ argv: [String]) -> Int32 {
     return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
 }
 
-/// The Python the tests use for outside helpers ($GPSBOX_PYTHON, default Debian's).
+/// The Python the tests use for outside tools ($GPSBOX_PYTHON, default Debian's).
 var testPython: String {
     if let p = getenv("GPSBOX_PYTHON") { return String(cString: p) }
     return "/usr/bin/python3"

@@ -2,7 +2,7 @@ import Testing
 @testable import GPSBoxCore
 @testable import GPSBoxSimulator
 
-/// The simulated module as issue 15 needs it: factory settings, the line budget as a counted
+/// The simulated module as the factory drives need it: factory settings, the line budget as a counted
 /// number, port identity (CFG-PRT poll, MON-COMMS), USB versus UART, and resets.
 @Suite struct SimulationPortTests {
     static func receiver(_ model: SimulatedReceiver.Model, factory: Bool = true, port: SimulatedPort = .uart1,
