@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Track-log crash test (issue 6): SIGKILL a writer child at random moments, many times.
+"""Track-log crash test: SIGKILL a writer child at random moments, many times.
 
 Each child (`gpsbox-bench log-writer DIR SYNC_MS ACKED`) first verifies that every sample the
 previous children acknowledged as synced is in the log, in order, exactly once, with no

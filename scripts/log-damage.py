@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Track-log damage soak (issue 16 item 7): seeded random damage of real logs, many trials.
+"""Track-log damage soak: seeded random damage of real logs, many trials.
 
 A few base logs are written by real writer processes that are SIGKILLed at random moments
 (`gpsbox-bench log-writer`, as in scripts/log-crash.py), so they hold several runs, closed
