@@ -179,6 +179,11 @@ public struct ConfigOption: Sendable {
                          c.gpsdMaxClients = try inRange(n, 1...256, t, "1-256")
                      },
                      read: { String($0.gpsdMaxClients) }),
+        ConfigOption("chrony-socket", "PATH | none", "send chrony a SOCK refclock sample per fix whose time the module marks valid",
+                     apply: { c, t throws(ConfigValueError) in
+                         c.chronySocket = t == "none" ? nil : try ConfigValueSyntax.absolutePath(t)
+                     },
+                     read: { $0.chronySocket ?? "none" }),
         // The box's page (`gpsbox web`, a process of its own): loopback unless web-remote
         ConfigOption("web-listen", "HOST:PORT", "address of `gpsbox web`'s page (HTTP)",
                      apply: { c, t throws(ConfigValueError) in
@@ -202,11 +207,6 @@ public struct ConfigOption: Sendable {
                          c.webPassword = t
                      },
                      read: { $0.webPassword ?? "none" }),
-        ConfigOption("chrony-socket", "PATH | none", "send chrony a SOCK refclock sample per fix whose time the module marks valid",
-                     apply: { c, t throws(ConfigValueError) in
-                         c.chronySocket = t == "none" ? nil : try ConfigValueSyntax.absolutePath(t)
-                     },
-                     read: { $0.chronySocket ?? "none" }),
     ]
 }
 
