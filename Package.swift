@@ -53,7 +53,7 @@ var targets: [Target] = [
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore", "GPSBoxSimulator"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSimulatorTests", dependencies: ["GPSBoxSimulator", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
-    .testTarget(name: "GPSBoxWebTests", dependencies: ["GPSBoxWeb", "GPSBoxCore"]),
+    .testTarget(name: "GPSBoxWebTests", dependencies: ["GPSBoxWeb", "GPSBoxCore", "GPSBoxSystem"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem"], exclude: ["Fixtures"]),
 ]
 
