@@ -80,7 +80,7 @@ import Testing
                       WebDownload(format: .kml, since: middle), WebDownload(format: .geojson, trip: 9)]
         for d in downloads {
             let want = Self.pushed(d, dir)
-            #expect(want.count > 100)
+            #expect(want.count > 100 || d.trip == 9, "\(d): \(want.count) bytes")   // trip 9: an empty document
             for piece in [1, 7, 4096, 32 * 1024, 200_000] {
                 #expect(Self.pulled(d, dir, piece: piece) == want, "\(d) in pieces of \(piece)")
             }
