@@ -6,6 +6,7 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+#include <malloc.h>
 
 /* MHD_start_daemon is variadic (not imported into Swift): the options gpsbox-web passes, as one call. */
 static inline struct MHD_Daemon *gpsbox_mhd_start(unsigned int flags, uint16_t port, const struct sockaddr *address,
@@ -28,4 +29,8 @@ static inline struct MHD_Daemon *gpsbox_mhd_start(unsigned int flags, uint16_t p
 static inline ssize_t gpsbox_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 static inline ssize_t gpsbox_mhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 static inline uint64_t gpsbox_mhd_size_unknown(void) { return MHD_SIZE_UNKNOWN; }
+
+/* glibc's malloc tuning for the server's threads (malloc.h is not in Swift's Glibc module). */
+static inline void gpsbox_malloc_one_arena(void) { mallopt(M_ARENA_MAX, 1); }
+static inline void gpsbox_malloc_trim(void) { malloc_trim(0); }
 #endif

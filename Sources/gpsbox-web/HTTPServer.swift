@@ -123,9 +123,13 @@ private func freeStream(_ cls: UnsafeMutableRawPointer?) {
     box.server.releaseDownload()
 }
 
+/// After each reply, the heap's free pages go back to the system (a page build or a map can
+/// take some MiB for a moment; the idle process should not keep them).
 private func requestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                               _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
-                              _ reason: MHD_RequestTerminationCode) {}
+                              _ reason: MHD_RequestTerminationCode) {
+    gpsbox_malloc_trim()
+}
 
 /// The access handler: called first with the headers (answered at once, the body never read:
 /// the page takes no uploads), then, only if a reply was not queued, once per body chunk.

@@ -1,4 +1,5 @@
 // Settings in, server up, signals waited for, server down.
+import CMicroHTTPD
 import GPSBoxCLI
 import GPSBoxCore
 import GPSBoxSystem
@@ -46,6 +47,9 @@ enum WebServerMain {
         sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
+        // A thread per connection would otherwise get malloc arenas of its own, each keeping
+        // what a page needed: one arena, trimmed after each reply (HTTPServer), keeps RSS flat.
+        gpsbox_malloc_one_arena()
         let site = WebSite(logDirectory: configuration.logDir, statusFile: configuration.statusFile)
         let server = HTTPServer(site: site, access: WebAccess(password: password))
         guard server.start(host: host, port: port) else {
