@@ -167,7 +167,7 @@ private func send(_ reply: WebReply, on connection: OpaquePointer?, server: HTTP
     case .bytes(let code, let type, let body, let extra):
         status = UInt32(code)
         response = body.withUnsafeBytes { b in
-            MHD_create_response_from_buffer(b.count, UnsafeMutableRawPointer(mutating: b.baseAddress), MHD_ResponseMemoryMode(rawValue: 2)!)  // MHD_RESPMEM_MUST_COPY
+            MHD_create_response_from_buffer(b.count, UnsafeMutableRawPointer(mutating: b.baseAddress), .RESPMEM_MUST_COPY)
         }
         headers += [("Content-Type", type)] + extra
     case .stream(let type, let fileName, let source):
