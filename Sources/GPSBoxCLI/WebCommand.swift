@@ -62,7 +62,9 @@ public struct WebCommand: Subcommand {
         let program = Self.serverPath()
         var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         execv(program, &argv)
-        io.err.write("gpsbox web: cannot start \(program): \(SystemError(call: "execv", path: program, errno: errno))\n")
+        io.err.write("gpsbox web: cannot start \(program): \(SystemError(call: "execv", path: program, errno: errno)); "
+                     + "the page's server is a separate program: `swift build --product gpsbox-web`, installed beside gpsbox "
+                     + "(docs/raspberry-pi.md, section 14)\n")
         return .failure
     }
 
