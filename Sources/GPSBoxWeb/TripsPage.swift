@@ -28,13 +28,13 @@ public struct TripsPage {
             for t in list {
                 let n = Int(t["trip"]?.number ?? 0)
                 b += "<tr data-trip=\"\(n)\" data-start=\"" + WebPage.escape(t["start"]?.string ?? "") + "\">"
-                b += "<td><a href=\"/trip/\(n)\">#\(n)</a></td>"
+                b += "<td class=\"n\"><a href=\"/trip/\(n)\">#\(n)</a></td>"
                 b += "<td>" + Self.time(t["start"]?.string) + "</td>"
-                b += "<td>" + StatusRows.clock(t["duration_s"]?.number) + "</td>"
-                b += "<td>" + Self.fixed(t["distance_m"]?.number.map { $0 / 1000 }, 2) + "</td>"
-                b += "<td>" + Self.fixed(t["average_speed_m_s"]?.number.map { $0 * 3.6 }, 1) + "</td>"
-                b += "<td>" + Self.fixed(t["max_speed_m_s"]?.number.map { $0 * 3.6 }, 1) + "</td>"
-                b += "<td>" + Self.fixed(t["samples"]?.number, 0) + "</td><td class=\"downloads\">"
+                b += "<td data-label=\"for \">" + StatusRows.clock(t["duration_s"]?.number) + "</td>"
+                b += "<td data-label=\"km \">" + Self.fixed(t["distance_m"]?.number.map { $0 / 1000 }, 2) + "</td>"
+                b += "<td data-label=\"avg km/h \">" + Self.fixed(t["average_speed_m_s"]?.number.map { $0 * 3.6 }, 1) + "</td>"
+                b += "<td data-label=\"max \">" + Self.fixed(t["max_speed_m_s"]?.number.map { $0 * 3.6 }, 1) + "</td>"
+                b += "<td data-label=\"samples \">" + Self.fixed(t["samples"]?.number, 0) + "</td><td class=\"downloads\">"
                 for f in [WebDownload.Format.gpx, .kml] {
                     b += "<a href=\"/trip/\(n).\(f.rawValue)\" download>\(f.rawValue.uppercased())</a>"
                 }

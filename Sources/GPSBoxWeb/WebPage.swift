@@ -27,6 +27,14 @@ public enum WebPage {
         button{font-weight:800;background:#000;color:#fff}
         .scroll{overflow-x:auto}
         code{font-size:16px;word-break:break-all}
+        @media (max-width:600px){
+          #trips tr:first-child{display:none}
+          #trips tr{display:block;border-bottom:2px solid #000;padding:6px 0}
+          #trips td{display:inline-block;border:none;padding:2px 10px 2px 0}
+          #trips td.n{font-size:24px;font-weight:800}
+          #trips td[data-label]::before{content:attr(data-label);font-weight:700}
+          #trips td.downloads{display:block}
+        }
         """
 
     /// A whole page: `title` escaped, `body` already HTML.
