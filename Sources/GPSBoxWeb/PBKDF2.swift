@@ -25,7 +25,8 @@ public enum PBKDF2 {
 /// A stored page password: what `gpsbox web --hash-password` prints and `web-password` holds.
 public struct PasswordHash: Equatable, Sendable, CustomStringConvertible {
     public static let scheme = "pbkdf2-sha256"
-    /// About 10 ms for a Pi 4 in a release build: cheap for the owner, dear for a guesser.
+    /// About 20 ms per check on x86-64 in a release build (bench/RESULTS.md), several times that on a
+    /// Pi: cheap for the owner (a right password is checked once per header), dear for a guesser.
     public static let defaultIterations = 20_000
     public let iterations: Int
     public let salt: [UInt8]
