@@ -39,10 +39,12 @@ var targets: [Target] = [
     .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(
         name: "GPSBoxCLI",
-        dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator"] + linuxOnly,
+        dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "GPSBoxWeb"] + linuxOnly,
         swiftSettings: withoutImplicitImports
     ),
     .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"], swiftSettings: withoutImplicitImports),
+    // The box's page, pure: routes, pages, access, the password hash, downloads pulled from the log.
+    .target(name: "GPSBoxWeb", dependencies: ["GPSBoxCore", "GPSBoxSystem"], swiftSettings: withoutImplicitImports),
     // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
     .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "GPSBoxCLI"] + linuxOnly),
     // Separate so the track-log writer's peak RSS does not include the rest of gpsbox (scripts/bench-log).
@@ -51,6 +53,7 @@ var targets: [Target] = [
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore", "GPSBoxSimulator"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSimulatorTests", dependencies: ["GPSBoxSimulator", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
+    .testTarget(name: "GPSBoxWebTests", dependencies: ["GPSBoxWeb", "GPSBoxCore", "GPSBoxSystem"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem"], exclude: ["Fixtures"]),
 ]
 
@@ -65,6 +68,11 @@ targets += [
         dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "CGPIOD", "CI2C", "CLinux"],
         swiftSettings: withoutImplicitImports + (gpiodAPI() == "v2" ? [.define("GPIOD_V2")] : [])
     ),
+    // `gpsbox web`'s server: a separate, dynamically linked executable (libmicrohttpd), so the
+    // static logger keeps no network code; `gpsbox web` execs it from the same directory.
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .executableTarget(name: "gpsbox-web", dependencies: ["GPSBoxWeb", "GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem", "CMicroHTTPD"],
+                      swiftSettings: withoutImplicitImports),
     .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem", "CLinux"]),
 ]
 #endif

@@ -184,6 +184,29 @@ public struct ConfigOption: Sendable {
                          c.chronySocket = t == "none" ? nil : try ConfigValueSyntax.absolutePath(t)
                      },
                      read: { $0.chronySocket ?? "none" }),
+        // The box's page (`gpsbox web`, a process of its own): loopback unless web-remote
+        ConfigOption("web-listen", "HOST:PORT", "address of `gpsbox web`'s page (HTTP)",
+                     apply: { c, t throws(ConfigValueError) in
+                         guard case .tcp = try GPSDListenAddress(t) else {
+                             throw .badValue(value: t, expected: "HOST:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:80")
+                         }
+                         c.webListen = try GPSDListenAddress(t)
+                     },
+                     read: { $0.webListen.description }),
+        ConfigOption("web-remote", "BOOL", "let web-listen name an address other than loopback (needs web-password)",
+                     isBoolean: true,
+                     apply: { c, t throws(ConfigValueError) in c.webRemote = try ConfigValueSyntax.bool(t) },
+                     read: { String($0.webRemote) }),
+        ConfigOption("web-password", "HASH | none", "the page's password, hashed by `gpsbox web --hash-password`; HTTP Basic, any user name",
+                     apply: { c, t throws(ConfigValueError) in
+                         if t == "none" { c.webPassword = nil; return }
+                         let parts = t.split(separator: "$", omittingEmptySubsequences: false)
+                         guard parts.count == 4, parts[0] == "pbkdf2-sha256" else {
+                             throw .badValue(value: String(t.prefix(24)), expected: "a hash from `gpsbox web --hash-password` (pbkdf2-sha256$…), never the password itself")
+                         }
+                         c.webPassword = t
+                     },
+                     read: { $0.webPassword ?? "none" }),
     ]
 }
 

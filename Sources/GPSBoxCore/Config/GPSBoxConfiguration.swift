@@ -74,6 +74,14 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     /// chrony's SOCK refclock socket (`refclock SOCK PATH` in chrony.conf); nil: no samples.
     public var chronySocket: String?
 
+    // The box's page
+    /// Where `gpsbox web` listens.
+    public var webListen = GPSDListenAddress.tcp(host: "127.0.0.1", port: 8080)
+    /// Allows a non-loopback `webListen`.
+    public var webRemote = false
+    /// `pbkdf2-sha256$ITERATIONS$SALT$KEY`; nil: no password (loopback only).
+    public var webPassword: String?
+
     /// Whether the live feed runs at all (the daemon opens no socket and builds no report otherwise).
     public var feedEnabled: Bool { !gpsdListen.isEmpty || chronySocket != nil }
 
@@ -192,6 +200,14 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
         if !gpsdRemote, let remote = gpsdListen.first(where: { !$0.isLoopback }) {
             errors.append(ConfigError(.conflict(key: "gpsd-listen", "\(remote) is not a loopback address: other machines could read "
                                                 + "the position; set gpsd-remote = true to allow it"), at: origin(of: "gpsd-listen")))
+        }
+        if !webRemote && !webListen.isLoopback {
+            errors.append(ConfigError(.conflict(key: "web-listen", "\(webListen) is not a loopback address: other machines could "
+                                                + "see the page; set web-remote = true (and web-password) to allow it"), at: origin(of: "web-listen")))
+        }
+        if webRemote && webPassword == nil {
+            errors.append(ConfigError(.conflict(key: "web-remote", "web-remote = true needs web-password (from `gpsbox web --hash-password`)"),
+                                      at: origin(of: "web-remote")))
         }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),

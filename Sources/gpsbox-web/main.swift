@@ -1,0 +1,7 @@
+// gpsbox-web: the box's page (`gpsbox web` execs this). Reads the configuration's web, log and
+// status settings, serves until SIGTERM or SIGINT.
+import GPSBoxCLI
+import GPSBoxCore
+import GPSBoxWeb
+
+CurrentProcessExit.exit(WebServerMain.run(Array(CommandLine.arguments.dropFirst())))
