@@ -41,6 +41,12 @@ struct RunCommand: Subcommand {
             io.err.write("gpsbox run: bad configuration:\n\(error)\n")
             return .badConfiguration
         }
+        // One gpsbox per device: the device lock would refuse the daemon's open, but the daemon
+        // retries a busy device; a second `gpsbox run` started by hand should stop here instead.
+        if case .serial(let device, _) = configuration.transport, let holder = DeviceHolder.of(device: device) {
+            io.err.write("gpsbox run: \(holder.isUsing(device)): one gpsbox per device; stop it first\n")
+            return .failure
+        }
         let source = self.source
         let environment = DaemonEnvironment(
             reloadConfiguration: { try source.load() },

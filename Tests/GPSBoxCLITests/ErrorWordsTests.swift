@@ -53,7 +53,7 @@ import GPSBoxLinux
 
     #if canImport(GPSBoxLinux)
     static func covers(_ e: ControlError) { switch e { case .notRunning, .permissionDenied, .timedOut, .badReply, .failed: break } }
-    static func covers(_ e: SerialError) { switch e { case .unsupportedBaud, .busy, .deviceGone, .system: break } }
+    static func covers(_ e: SerialError) { switch e { case .unsupportedBaud, .busy, .notSerialPort, .missing, .deviceGone, .system: break } }
     static func covers(_ e: DDCError) { switch e { case .noAcknowledge, .writeTooShort, .system: break } }
     static func covers(_ e: LEDError) { switch e { case .chipUnavailable, .lineUnavailable, .setFailed: break } }
     static func covers(_ e: ReceiverLinkError) { switch e { case .gone, .unavailable, .failed: break } }
@@ -153,8 +153,10 @@ import GPSBoxLinux
             ("ReceiverLinkError.unavailable", ReceiverLinkError.unavailable("/dev/ttyACM0 is in use by another process (exclusive open)")),
             ("ReceiverLinkError.failed", ReceiverLinkError.failed("read /dev/ttyAMA0: Input/output error (errno 5)")),
             ("SerialError.unsupportedBaud", SerialError.unsupportedBaud(1234)),
-            ("SerialError.busy", SerialError.busy(path: "/dev/ttyAMA0")),
+            ("SerialError.busy", SerialError.busy(path: "/dev/ttyAMA0", pid: 1234)),
             ("SerialError.deviceGone", SerialError.deviceGone(path: "/dev/ttyACM0")),
+            ("SerialError.notSerialPort", SerialError.notSerialPort(path: "/dev/null")),
+            ("SerialError.missing", SerialError.missing(path: "/dev/serial0")),
             ("DDCError.noAcknowledge", DDCError.noAcknowledge(address: 0x42, errno: ENXIO, reason: SystemError.reason(errno: ENXIO))),
             ("DDCError.writeTooShort", DDCError.writeTooShort(count: 1)),
             ("LEDError.chipUnavailable", LEDError.chipUnavailable(path: "/dev/gpiochip0", errno: ENOENT)),
