@@ -13,7 +13,9 @@ struct RecordCommand: Subcommand {
         Asks the daemon through its control socket, control.sock beside the status file
         (/run/gpsbox/control.sock), and prints the state that resulted. Root, the daemon's
         user and members of the gpsbox group may use it. No pid is read from any file and
-        no process is signalled: a stale status file cannot point it at another process.
+        no process is signalled: a stale status file cannot point it at another process,
+        and only a listener running as root or as the owner of the socket's folder (the
+        daemon's user) is asked.
         """
 
     enum Action: String { case start, stop }

@@ -52,7 +52,7 @@ import GPSBoxLinux
     }
 
     #if canImport(GPSBoxLinux)
-    static func covers(_ e: ControlError) { switch e { case .notRunning, .permissionDenied, .timedOut, .badReply, .failed: break } }
+    static func covers(_ e: ControlError) { switch e { case .notRunning, .permissionDenied, .timedOut, .badReply, .untrustedPeer, .failed: break } }
     static func covers(_ e: SerialError) { switch e { case .unsupportedBaud, .busy, .notSerialPort, .missing, .deviceGone, .system: break } }
     static func covers(_ e: DDCError) { switch e { case .noAcknowledge, .writeTooShort, .system: break } }
     static func covers(_ e: LEDError) { switch e { case .chipUnavailable, .lineUnavailable, .setFailed: break } }
@@ -144,6 +144,8 @@ import GPSBoxLinux
             ("ControlError.permissionDenied", ControlError.permissionDenied(path: "/run/gpsbox/control.sock")),
             ("ControlError.timedOut", ControlError.timedOut(path: "/run/gpsbox/control.sock", milliseconds: 2000)),
             ("ControlError.badReply", ControlError.badReply(path: "/run/gpsbox/control.sock", text: "what")),
+            ("ControlError.untrustedPeer",
+             ControlError.untrustedPeer(path: "/tmp/gpsbox/control.sock", uid: 1001, pid: 4321, folderOwner: 998)),
             ("ControlError.failed",
              ControlError.failed(SystemError(call: "recv", path: "/run/gpsbox/control.sock", errno: ECONNRESET))),
             ("SerialError.system", SerialError.system(SystemError(call: "tcsetattr", path: "/dev/ttyAMA0", errno: EIO))),

@@ -118,4 +118,16 @@ import Testing
         try pty.send([0x24])
         #expect(try port.read(appendingTo: &bytes, timeoutMilliseconds: 1000) == 1)
     }
+
+    /// Every rate switch during auto-baud discards what came at the old rate.
+    @Test func aRateSwitchDiscardsInputReceivedAtTheOldRate() throws {
+        let pty = try TestPTY()
+        let locks = LockFolder()
+        let port = try SerialPort(path: pty.path, baud: BaudRate(9600), lockDirectory: locks.path)
+        try pty.send(Array("$GPTXT,01,01,02,old rate*00\r\n".utf8))
+        usleep(20_000)
+        try port.setBaud(BaudRate(38400))
+        var bytes: [UInt8] = []
+        #expect(try port.read(appendingTo: &bytes, timeoutMilliseconds: 100) == 0)
+    }
 }
