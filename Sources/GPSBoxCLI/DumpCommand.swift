@@ -170,6 +170,12 @@ struct DumpCommand: Subcommand {
             io.err.write("gpsbox dump: no samples selected: \(log.whyNothingSelected())\n")
             return damaged ? .damagedDataSkipped : .failure
         }
+        do {
+            try target.commit()
+        } catch {
+            io.err.write("gpsbox dump: \(WriteError(error))\n")
+            return .failure
+        }
         return damaged ? .damagedDataSkipped : .success
     }
 }

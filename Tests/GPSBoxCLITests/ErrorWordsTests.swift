@@ -47,7 +47,7 @@ import GPSBoxLinux
     static func covers(_ e: FolderLockError) { switch e { case .held, .failed: break } }
     static func covers(_ e: LogAccessError) {
         switch e {
-        case .missing, .missingFile, .cannotRead, .cannotDelete, .notADirectory, .notATrackLog, .emptyLog, .notRunning, .failed: break
+        case .missing, .missingFile, .cannotRead, .cannotDelete, .notADirectory, .notATrackLog, .notAFileOfTheLog, .emptyLog, .notRunning, .failed: break
         }
     }
 
@@ -105,6 +105,7 @@ import GPSBoxLinux
             ("LogAccessError.cannotDelete", LogAccessError.cannotDelete(path: segment, directory: "/var/lib/gpsbox")),
             ("LogAccessError.notADirectory", LogAccessError.notADirectory(path: "/home/pi/ride.gpx")),
             ("LogAccessError.notATrackLog", LogAccessError.notATrackLog(path: "/home/pi")),
+            ("LogAccessError.notAFileOfTheLog", LogAccessError.notAFileOfTheLog(path: "/home/pi/ride.gpx")),
             ("LogAccessError.emptyLog", LogAccessError.emptyLog(path: "/var/lib/gpsbox")),
             ("LogAccessError.notRunning", LogAccessError.notRunning(statusFile: "/run/gpsbox/status.json")),
             ("LogAccessError.failed", LogAccessError(reading: .failed(call: "read", path: segment, errno: EIO))),
