@@ -1,4 +1,6 @@
 #if os(Linux)
+import GPSBoxCore
+import GPSBoxSystem
 import GPSBoxLinux
 
 /// `gpsbox record start|stop`: asks the running daemon to start or stop recording.
@@ -15,7 +17,8 @@ struct RecordCommand: Subcommand {
         user and members of the gpsbox group may use it. No pid is read from any file and
         no process is signalled: a stale status file cannot point it at another process,
         and only a listener running as root or as the owner of the socket's folder (the
-        daemon's user) is asked.
+        daemon's user) is asked. `stop` then prints the trip it closed, read from the log:
+        its number, length, duration and samples.
         """
 
     enum Action: String { case start, stop }
@@ -42,11 +45,46 @@ struct RecordCommand: Subcommand {
         switch reply {
         case .recording, .stopped, .state:
             io.out.write(reply.text + "\n")
+            if case .stopped(changed: true) = reply, let trip = Self.lastTrip(statusFile: path) {
+                io.out.write(Self.summary(trip) + "\n")
+            }
             return .success
         case .refused(let why):
             io.err.write("gpsbox record: the daemon refused: \(why)\n")
             return .failure
         }
     }
+
+    /// The trip just closed, read from the log the status file names (the daemon has synced it
+    /// when it answers); nil when the log cannot be read.
+    static func lastTrip(statusFile: String) -> TripSummary? {
+        guard let text = try? readTextFile(statusFile), let status = try? JSONValue(parsing: text),
+              let dir = status["log"]?["dir"]?.string else { return nil }
+        var export = TrackExport(writer: TripDistances())
+        for entry in TrackLogReader(directory: POSIXLogDirectory(path: dir)) {
+            if case .sample(let s) = entry { export.add(s) } else { export.note(entry) }
+        }
+        export.finish()
+        return export.writer.trips.last
+    }
+
+    /// "trip 3: 4.21 km in 0:52:10, 314 samples".
+    static func summary(_ t: TripSummary) -> String {
+        "trip \(t.number): \(StatsReport.number(t.distanceMetres / 1000, 2)) km in "
+            + "\(StatsReport.clock(t.end.rawValue - t.start.rawValue)), \(t.sampleCount) sample\(t.sampleCount == 1 ? "" : "s")"
+    }
+}
+
+/// Every trip of a log with its length (the summary `record stop` prints).
+struct TripDistances: TrackWriter {
+    static var measuresTrips: Bool { true }
+    private(set) var trips: [TripSummary] = []
+    mutating func beginDocument() {}
+    mutating func beginTrip(number: Int, first: TrackSample) {}
+    mutating func beginRun() {}
+    mutating func write(_ sample: TrackSample) {}
+    mutating func endRun() {}
+    mutating func endTrip(_ summary: TripSummary) { trips.append(summary) }
+    mutating func endDocument() {}
 }
 #endif
