@@ -56,11 +56,12 @@ struct RecordCommand: Subcommand {
     }
 
     /// The trip just closed, read from the log the status file names (the daemon has synced it
-    /// when it answers); nil when the log cannot be read.
-    static func lastTrip(statusFile: String) -> TripSummary? {
+    /// when it answers), measured as `gpsbox stats` measures it; nil when the log cannot be read.
+    static func lastTrip(statusFile: String) -> (number: Int, statistics: TripStatistics)? {
         guard let text = try? readTextFile(statusFile), let status = try? JSONValue(parsing: text),
               let dir = status["log"]?["dir"]?.string else { return nil }
-        var export = TrackExport(writer: TripDistances())
+        var export = TrackExport(writer: StatsCommand.Collector(configuration: TripRule().statistics),
+                                 splitter: TripSplitter(rule: TripRule()))
         for entry in TrackLogReader(directory: POSIXLogDirectory(path: dir)) {
             if case .sample(let s) = entry { export.add(s) } else { export.note(entry) }
         }
@@ -69,22 +70,10 @@ struct RecordCommand: Subcommand {
     }
 
     /// "trip 3: 4.21 km in 0:52:10, 314 samples".
-    static func summary(_ t: TripSummary) -> String {
-        "trip \(t.number): \(StatsReport.number(t.distanceMetres / 1000, 2)) km in "
-            + "\(StatsReport.clock(t.end.rawValue - t.start.rawValue)), \(t.sampleCount) sample\(t.sampleCount == 1 ? "" : "s")"
+    static func summary(_ trip: (number: Int, statistics: TripStatistics)) -> String {
+        let t = trip.statistics
+        return "trip \(trip.number): \(StatsReport.number(t.distanceMetres / 1000, 2)) km in "
+            + "\(StatsReport.clock(t.durationMs)), \(t.sampleCount) sample\(t.sampleCount == 1 ? "" : "s")"
     }
-}
-
-/// Every trip of a log with its length (the summary `record stop` prints).
-struct TripDistances: TrackWriter {
-    static var measuresTrips: Bool { true }
-    private(set) var trips: [TripSummary] = []
-    mutating func beginDocument() {}
-    mutating func beginTrip(number: Int, first: TrackSample) {}
-    mutating func beginRun() {}
-    mutating func write(_ sample: TrackSample) {}
-    mutating func endRun() {}
-    mutating func endTrip(_ summary: TripSummary) { trips.append(summary) }
-    mutating func endDocument() {}
 }
 #endif
