@@ -18,8 +18,12 @@ public final class CommandOutput: ExportSink {
 
     /// `path` "-": `standardOutput`; otherwise the file, created or truncated.
     public static func creating(_ path: String, standardOutput: CommandOutput) throws(SystemError) -> CommandOutput {
-        path == "-" ? standardOutput : CommandOutput(try OutputFile(creating: path))
+        path == "-" ? standardOutput : CommandOutput(try OutputFile(staging: path))
     }
+
+    /// A file made by `creating` gets its name now; before this it is a hidden sibling that
+    /// disappears if the command gives up (so no empty or partial output is left behind).
+    public func commit() throws(SystemError) { try file?.commit() }
 
     public func write(_ text: String) {
         if let file { file.write(text) } else { self.text += text }

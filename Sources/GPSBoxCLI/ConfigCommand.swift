@@ -10,10 +10,12 @@ struct ConfigCommand: Subcommand {
     static let operands = "check [FILE] | show"
     static let options = ConfigurationSource.options
     static let description = """
-        check  validates FILE (default \(GPSBoxConfiguration.defaultPath), or --config FILE); prints
-               FILE:LINE: reason for each error and exits 78 if there is any.
-        show   prints every option's effective value and its origin (default, FILE:LINE or
-               flag). Option flags are those of `gpsbox run` and override the file.
+        check  validates FILE (default \(GPSBoxConfiguration.defaultPath), or
+               --config FILE); prints FILE:LINE: reason for each error and exits 78
+               if there is any.
+        show   prints every option's effective value and its origin (default,
+               FILE:LINE or flag). Option flags are those of `gpsbox run` and
+               override the file.
         """
     static let notes = """
         The file has one `key = value` per line; `#` starts a comment. Durations: 500ms 10s 5m 2h;

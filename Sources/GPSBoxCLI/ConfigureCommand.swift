@@ -70,6 +70,12 @@ struct ConfigureCommand: Subcommand {
             io.err.write("gpsbox configure: \(error)\n")
             return .usage
         }
+        // A module the daemon reads must not be changed under it (it would log "module
+        // restarted" and configure it back): the device lock names the holder.
+        if case .serial(let device, _) = config.transport, let holder = DeviceHolder.of(device: device) {
+            io.err.write("gpsbox configure: \(holder.isUsing(device)); stop it first or use `gpsbox config`\n")
+            return .failure
+        }
         let log = DaemonLog(threshold: .info)
         let opened: ReceiverLinkOpener.Opened
         do {

@@ -34,7 +34,7 @@ struct DecodeCommand: Subcommand {
         unless their sentence type carries a checksum elsewhere in the input; SiRF binary frames
         are counted and skipped. Neither is damage. (The daemon logs checksummed data only.)
         """
-    static let notes = "exit status: 0 ok; 1 unreadable input; 2 usage error; 3 done, but damaged data was skipped."
+    static let notes = "exit status: 0 ok; 1 unreadable input; 64 usage error; 3 done, but damaged data was skipped."
 
     enum Format: String, CaseIterable { case tpv, messages, stats }
 

@@ -22,15 +22,19 @@ extension DumpCommand {
         var written = 0
         var logged = 0
         var count = 0
+        var cut = RawFrameCut()
         progress.restart("reading the log")
         for entry in reader {
             count &+= 1
             if count % LogReadProgress.entriesPerCheck == 0 { progress.update(reader) }
             guard case .raw(let chunk) = entry else { continue }
             logged += 1
-            guard selection.contains(chunk) else { continue }
-            chunk.bytes.withUnsafeBytes { target.write(bytes: $0) }
-            written += 1
+            // Whole frames only: a trip's first chunk starts, and its last ends, inside one.
+            let selected = selection.contains(chunk)
+            let bytes = selection.isBounded ? cut.cut(chunk.bytes, selected: selected) : chunk.bytes
+            guard selected || !bytes.isEmpty else { continue }
+            bytes.withUnsafeBytes { target.write(bytes: $0) }
+            if selected { written += 1 }
         }
         progress.finish()
         target.flush()
@@ -47,6 +51,12 @@ extension DumpCommand {
                 io.err.write("gpsbox dump: no raw bytes selected: \(GPSBox.sentence(log.whyNothingSelected()))\n")
             }
             return damaged ? .damagedDataSkipped : .failure
+        }
+        do {
+            try target.commit()
+        } catch {
+            io.err.write("gpsbox dump: \(WriteError(error))\n")
+            return .failure
         }
         return damaged ? .damagedDataSkipped : .success
     }

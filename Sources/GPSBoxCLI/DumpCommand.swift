@@ -51,7 +51,7 @@ struct DumpCommand: Subcommand {
           gpsbox dump --log-dir /var/lib/gpsbox -o all.gpx
           gpsbox dump --trip last -o trip.geojson
           gpsbox dump --since 2h --format csv > last-two-hours.csv
-          gpsbox dump ./copy/0000000012-20261130T081502Z.gpslog --format nmea > replay.nmea
+          gpsbox dump copy/0000000012-*.gpslog --format nmea > replay.nmea
           gpsbox dump --trip last -o ride.ubx && convbin -r ubx -o ride.obs ride.ubx
         """
 
@@ -169,6 +169,12 @@ struct DumpCommand: Subcommand {
         if samples == 0 {
             io.err.write("gpsbox dump: no samples selected: \(log.whyNothingSelected())\n")
             return damaged ? .damagedDataSkipped : .failure
+        }
+        do {
+            try target.commit()
+        } catch {
+            io.err.write("gpsbox dump: \(WriteError(error))\n")
+            return .failure
         }
         return damaged ? .damagedDataSkipped : .success
     }

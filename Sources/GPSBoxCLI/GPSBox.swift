@@ -80,7 +80,7 @@ public enum GPSBox {
         for c in commands {
             s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.abstract + "\n"
         }
-        return s
+        return HelpWrap.text(s, width: HelpWrap.width)
     }
 
     /// Abstract, usage, description, the options list rendered from the declarations, notes.
@@ -93,7 +93,7 @@ public enum GPSBox {
         paragraph(type.description)
         if !type.options.isEmpty { paragraph(type.optionsHeading + "\n" + OptionText.list(type.options)) }
         paragraph(type.notes)
-        return s
+        return HelpWrap.text(s, width: HelpWrap.width)
     }
 }
 

@@ -18,6 +18,8 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
     case notADirectory(path: String)
     /// A directory that holds neither the marker file nor a segment.
     case notATrackLog(path: String)
+    /// A file given by name that does not begin as a segment does.
+    case notAFileOfTheLog(path: String)
     /// A track log (marker, maybe empty segments) without a single sample.
     case emptyLog(path: String)
     /// No status file: the daemon is not running (or never ran).
@@ -44,6 +46,9 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
         case .notATrackLog(let p):
             "\(p) is not a gpsbox track log (no segment files, no marker file); the daemon's log is "
                 + "/var/lib/gpsbox (log-dir in /etc/gpsbox/gpsbox.conf)"
+        case .notAFileOfTheLog(let p):
+            "\(p): not a gpsbox track log (segments begin with GPSBOXLG); give the log's *.gpslog files "
+                + "or --log-dir DIR"
         case .emptyLog(let p):
             "\(p) holds no samples yet; the daemon logs once the module has a fix (see gpsbox status)"
         case .notRunning(let f):
@@ -122,17 +127,37 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
         let names: [String]
         do throws(LogIOError) { names = try dir.fileNames() } catch { return LogAccessError(reading: error) }
         let segments = SegmentName.readingOrder(names.compactMap(SegmentName.init(fileName:)))
-        guard let first = segments.first else {
+        guard !segments.isEmpty else {
             return names.contains(LogFormat.markerName) ? .emptyLog(path: path) : .notATrackLog(path: path)
         }
-        do throws(LogIOError) { try dir.openForReading(first.fileName).close() } catch { return LogAccessError(reading: error) }
+        // The first segment that opens answers for the folder's permissions. A FIFO, link or
+        // directory under a segment's name is no log file: the reader skips it with a damage
+        // line (exit 3) wherever it sorts (docs/log-format.md §1), so it is passed over here.
+        for segment in segments {
+            do throws(LogIOError) {
+                try dir.openForReading(segment.fileName).close()
+                return nil
+            } catch .notRegularFile {
+                continue
+            } catch {
+                return LogAccessError(reading: error)
+            }
+        }
         return nil
     }
 
     static func check(files: [String]) -> LogAccessError? {
         for f in files {
             do throws(LogIOError) {
-                try POSIXReadFile(path: f).close()
+                let file = try POSIXReadFile(path: f)
+                defer { file.close() }
+                // Every segment begins with the magic (docs/log-format.md §2); a file that
+                // begins otherwise (a GPX, /etc/passwd) is not one, however it is named.
+                var start = [UInt8](repeating: 0, count: LogFormat.magic.count)
+                let n = try start.withUnsafeMutableBytes { raw in
+                    Result { () throws(LogIOError) in try file.read(into: raw) }
+                }.get()
+                if n > 0, !LogFormat.magic.starts(with: start[..<n]) { return .notAFileOfTheLog(path: f) }
             } catch .notFound {
                 return .missingFile(path: f)
             } catch {

@@ -76,6 +76,12 @@ struct MapCommand: Subcommand {
             return .failure
         }
         let damaged = TrackLogOptions.report(reader, command: Self.name, to: io.err)
+        do {
+            try target.commit()
+        } catch {
+            io.err.write("gpsbox map: \(WriteError(error))\n")
+            return .failure
+        }
         return damaged ? .damagedDataSkipped : .success
     }
 }

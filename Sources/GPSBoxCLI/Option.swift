@@ -107,7 +107,7 @@ enum OptionText {
     }
 
     /// `gpsbox NAME OPERANDS [--opt V] …`, wrapped at `width` under the first word after NAME.
-    static func usage(command: String, operands: String, options: [Option], width: Int = 100) -> String {
+    static func usage(command: String, operands: String, options: [Option], width: Int = HelpWrap.width) -> String {
         let head = "gpsbox \(command)"
         let indent = String(repeating: " ", count: "usage: ".count + head.count + 1)
         var words = operands.isEmpty ? [] : [operands]

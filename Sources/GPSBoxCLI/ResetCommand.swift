@@ -60,6 +60,14 @@ struct ResetCommand: Subcommand {
         let dir = POSIXLogDirectory(path: directory)
         let names = (try? TrackLogReader.segmentNames(in: dir)) ?? []
         let bytes = names.reduce(Int64(0)) { $0 + ((try? dir.size(of: $1.fileName)) ?? 0) }
+        // What goes, in the owner's terms: the trips and the days they span (one read of the log).
+        let trips = LogContents.read(TrackLogReader(directory: dir)).trips
+        if let first = trips.first, let last = trips.last {
+            io.out.write("\(directory) holds \(trips.count) trip\(trips.count == 1 ? "" : "s") from "
+                + "\(EmptySelection.time(first.start)) to \(EmptySelection.time(last.end))\n")
+        } else {
+            io.out.write("\(directory) holds no samples\n")
+        }
         if !assumeYes {
             io.out.write("Delete \(names.count) segment file(s), \(Self.size(bytes)), from \(directory)? Type yes to confirm: ")
             io.out.flush()

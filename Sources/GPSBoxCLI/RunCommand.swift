@@ -22,8 +22,9 @@ struct RunCommand: Subcommand {
         file's own directory (`config show` prints them resolved).
 
         exit status: 0 clean stop, 1 runtime failure (also when another gpsbox process holds
-        the log folder: the message names its pid), 78 bad configuration (systemd does not
-        restart on 78: fix the file, then `systemctl restart gpsbox`).
+        the log folder or the device: the message names its pid), 64 a mistake in the flags,
+        78 bad configuration (systemd does not restart on 78: fix the file, then
+        `systemctl restart gpsbox`).
         """
 
     let source: ConfigurationSource
@@ -38,8 +39,17 @@ struct RunCommand: Subcommand {
         do {
             configuration = try source.load()
         } catch {
-            io.err.write("gpsbox run: bad configuration:\n\(error)\n")
-            return .badConfiguration
+            // A mistake in the flags alone is a usage error (64); one in the file is bad
+            // configuration (78, which systemd's unit does not restart on).
+            let flagsOnly = error.errors.allSatisfy { if case .flag = $0.origin { true } else { false } }
+            io.err.write("gpsbox run: \(flagsOnly ? "bad option" : "bad configuration"):\n\(error)\n")
+            return flagsOnly ? .usage : .badConfiguration
+        }
+        // One gpsbox per device: the device lock would refuse the daemon's open, but the daemon
+        // retries a busy device; a second `gpsbox run` started by hand should stop here instead.
+        if case .serial(let device, _) = configuration.transport, let holder = DeviceHolder.of(device: device) {
+            io.err.write("gpsbox run: \(holder.isUsing(device)): one gpsbox per device; stop it first\n")
+            return .failure
         }
         let source = self.source
         let environment = DaemonEnvironment(

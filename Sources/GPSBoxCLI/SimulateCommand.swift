@@ -48,8 +48,8 @@ struct SimulateCommand: Subcommand {
     static let noise = Option("--noise", value: "on|off", default: "on", help: "position noise (off reports the route exactly)")
     static let coldStart = Option("--cold-start", value: "DUR", default: "30s",
                                   help: "time to first fix after power-on or reset")
-    static let start = Option("--start", value: "TIME", default: "2026-06-01T08:00:00Z",
-                              help: "UTC at simulated time 0, RFC 3339")
+    static let start = Option("--start", value: "TIME|now", default: "2026-06-01T08:00:00Z",
+                              help: "UTC at simulated time 0, RFC 3339; now: the system clock's")
     static let waitForReaderFlag = Option(flag: "--wait-for-reader", help: """
         start the clock only when a reader opens the pty (tests, demo)
         """)
@@ -108,7 +108,9 @@ struct SimulateCommand: Subcommand {
         o.seed = try args.value(Self.seed, "a non-negative integer") { UInt64($0) } ?? o.seed
         o.noise = try args.value(Self.noise, "on|off") { n in n == "on" ? true : n == "off" ? false : nil } ?? o.noise
         if let c = args.value(Self.coldStart) { o.coldStart = try Self.duration(c, flag: "--cold-start") }
-        o.startTime = try args.value(Self.start, "an RFC 3339 UTC time") { UTCTime(rfc3339: $0) } ?? o.startTime
+        o.startTime = try args.value(Self.start, "an RFC 3339 UTC time or now") { text in
+            text == "now" ? WallClock.now() : UTCTime(rfc3339: text)
+        } ?? o.startTime
         waitForReader = args.flag(Self.waitForReaderFlag)
         o.factory = args.flag(Self.factory)
         o.port = try args.value(Self.port, as: SimulatedPort.self) ?? .uart1

@@ -5,36 +5,44 @@ struct StatsReport {
     var trips: [(number: Int, statistics: TripStatistics)]
     var total: TripStatistics
 
-    static let headers = ["trip", "start (UTC)", "end (UTC)", "duration", "moving", "distance km",
-                          "avg km/h", "moving km/h", "max km/h", "gain m", "loss m", "samples",
-                          "3D/2D/DR/none", "hAcc m"]
+    /// Two tables, each within 80 columns (an SSH window): when and how far, then how fast,
+    /// up and down, and how good the fixes were. `--json` has every figure in one object.
+    static let headers = ["trip", "start (UTC)", "end (UTC)", "duration", "moving", "distance km"]
+    static let qualityHeaders = ["trip", "avg km/h", "mov km/h", "max km/h", "gain m", "loss m",
+                                 "3D/2D/DR/none", "hAcc m"]
 
     var table: String {
-        var rows = trips.map { row(String($0.number), $0.statistics) }
-        if trips.count != 1 { rows.append(row("total", total)) }
         if trips.isEmpty { return "no samples selected\n" }
-        var widths = Self.headers.map(\.count)
+        var named = trips.map { (String($0.number), $0.statistics) }
+        if trips.count != 1 { named.append(("total", total)) }
+        return Self.aligned(Self.headers, named.map { Self.row($0.0, $0.1) }, leftAligned: [1, 2]) + "\n"
+            + Self.aligned(Self.qualityHeaders, named.map { Self.qualityRow($0.0, $0.1) }, leftAligned: [6])
+    }
+
+    private static func aligned(_ headers: [String], _ rows: [[String]], leftAligned: Set<Int>) -> String {
+        var widths = headers.map(\.count)
         for r in rows { for (i, cell) in r.enumerated() { widths[i] = max(widths[i], cell.count) } }
         func line(_ cells: [String]) -> String {
             var s = ""
             for (i, cell) in cells.enumerated() {
                 let pad = String(repeating: " ", count: widths[i] - cell.count)
-                let leftAligned = i == 1 || i == 2 || i == 12
-                s += (i == 0 ? "" : "  ") + (leftAligned ? cell + pad : pad + cell)
+                s += (i == 0 ? "" : "  ") + (leftAligned.contains(i) ? cell + pad : pad + cell)
             }
             while s.last == " " { s.removeLast() }
             return s + "\n"
         }
-        return line(Self.headers) + rows.map(line).joined()
+        return line(headers) + rows.map(line).joined()
     }
 
-    private func row(_ name: String, _ t: TripStatistics) -> [String] {
-        [name, Self.time(t.start), Self.time(t.end), Self.clock(t.durationMs), Self.clock(t.movingTimeMs),
-         Self.number(t.distanceMetres / 1000, 3), Self.kmh(t.averageSpeedMetresPerSecond),
-         Self.kmh(t.averageMovingSpeedMetresPerSecond), Self.kmh(t.maxSpeedMetresPerSecond),
-         Self.number(t.elevationGainMetres, 0), Self.number(t.elevationLossMetres, 0), String(t.sampleCount),
+    private static func row(_ name: String, _ t: TripStatistics) -> [String] {
+        [name, time(t.start), time(t.end), clock(t.durationMs), clock(t.movingTimeMs), number(t.distanceMetres / 1000, 3)]
+    }
+
+    private static func qualityRow(_ name: String, _ t: TripStatistics) -> [String] {
+        [name, kmh(t.averageSpeedMetresPerSecond), kmh(t.averageMovingSpeedMetresPerSecond), kmh(t.maxSpeedMetresPerSecond),
+         number(t.elevationGainMetres, 0), number(t.elevationLossMetres, 0),
          "\(t.count(of: .threeD))/\(t.count(of: .twoD))/\(t.count(of: .deadReckoning) + t.count(of: .gnssDeadReckoning))/\(t.count(of: .none) + t.count(of: .timeOnly))",
-         t.meanHorizontalAccuracyMetres.map { Self.number($0, 1) } ?? "-"]
+         t.meanHorizontalAccuracyMetres.map { number($0, 1) } ?? "-"]
     }
 
     var json: String {

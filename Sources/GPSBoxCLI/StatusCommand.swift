@@ -93,7 +93,10 @@ struct StatusCommand: Subcommand {
         } else {
             lines.append(("fix", "none yet"))
         }
-        if let lat = num(fix?["lat"], 7), let lon = num(fix?["lon"], 7) {
+        // A position and a speed only from a fix that has one: before the first fix the
+        // receiver's fields are zeros, not a place ("0, 0 alt 0 m").
+        let positioned = ["2d", "3d", "dead-reckoning", "gnss+dr"].contains(fix?["mode"]?.string ?? "none")
+        if positioned, let lat = num(fix?["lat"], 7), let lon = num(fix?["lon"], 7) {
             var p = "\(lat), \(lon)"
             if let h = num(fix?["hacc_m"], 1) { p += "  ±\(h) m" }
             if let a = num(fix?["alt_msl_m"], 1) { p += "  alt \(a) m" }
@@ -102,7 +105,7 @@ struct StatusCommand: Subcommand {
         if let used = num(fix?["sats_used"], 0) {
             lines.append(("satellites", "\(used) used" + (num(fix?["sats_in_view"], 0).map { " / \($0) in view" } ?? "")))
         }
-        if let v = fix?["speed_mps"]?.number {
+        if positioned, let v = fix?["speed_mps"]?.number {
             lines.append(("speed", "\(JSONObjectWriter.format(v, decimals: 2)) m/s (\(JSONObjectWriter.format(v * 3.6, decimals: 1)) km/h)"))
         }
         let trip = s["trip"]

@@ -5,7 +5,8 @@
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case failure = 1
-    case usage = 2
+    /// A mistake on the command line (sysexits.h EX_USAGE).
+    case usage = 64
     /// Finished, but damaged data was skipped (dump, decode, stats).
     case damagedDataSkipped = 3
     /// Bad configuration: systemd's unit uses RestartPreventExitStatus=78.

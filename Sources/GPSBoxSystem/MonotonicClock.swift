@@ -30,3 +30,13 @@ public enum MonotonicClock {
         return ts
     }
 }
+
+/// The system's wall clock (CLOCK_REALTIME), for what must agree with the host's idea of
+/// "now": `gpsbox simulate --start now`, so chrony fed from the simulator sees a sane offset.
+public enum WallClock {
+    public static func now() -> UTCTime {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return UTCTime(rawValue: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
+    }
+}

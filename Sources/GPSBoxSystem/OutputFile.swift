@@ -40,7 +40,35 @@ public final class OutputFile {
         self.init(try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC))
     }
 
-    deinit { flush() }  // the descriptor closes itself after this, if it is owned
+    deinit {
+        flush()  // the descriptor closes itself after this, if it is owned
+        if let staged, !committed { _ = unlink(staged.temporary) }
+    }
+
+    /// For a file made with `init(staging:)`: the name written to and the name it gets.
+    private var staged: (temporary: String, final: String)?
+    private var committed = false
+
+    /// Writes to a hidden sibling of `path` that becomes `path` only at `commit()`: a command
+    /// that fails or selects nothing leaves no empty or partial file behind, nor destroys a
+    /// file already under that name. Without a commit the sibling is removed on deinit.
+    public convenience init(staging path: String) throws(SystemError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + "." + name + ".partial-\(getpid())"
+        self.init(try FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_NOFOLLOW))
+        staged = (temporary, path)
+    }
+
+    /// Flushes and gives a staged file its name (rename(2), atomic in its folder).
+    public func commit() throws(SystemError) {
+        flush()
+        if let error { throw error }
+        guard let staged, !committed else { return }
+        _ = try sys("rename", path: staged.final) { rename(staged.temporary, staged.final) }
+        committed = true
+    }
 
     public func write(_ text: String) {
         var t = text

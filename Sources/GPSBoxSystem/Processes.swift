@@ -35,3 +35,41 @@ public enum CurrentProcess {
         return String(cString: buffer)
     }
 }
+
+extension ProcessTable {
+    /// The systemd unit a process runs in (`gpsbox.service`), from /proc/PID/cgroup; nil when
+    /// it runs in none (a shell, a test) or the file cannot be read.
+    public static func unit(pid: Int32) -> String? {
+        guard let text = procText(pid: pid, "cgroup") else { return nil }
+        return unit(inCgroup: text)
+    }
+
+    /// The unit in cgroup text ("0::/system.slice/gpsbox.service"): the last path element,
+    /// when it is a service (a login shell's is a `.scope`, and a user manager's
+    /// `user@1000.service` is never last for the programs it starts).
+    public static func unit(inCgroup text: String) -> String? {
+        for line in text.split(separator: "\n") {
+            guard let path = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).last else { continue }
+            if let unit = path.split(separator: "/").last, unit.hasSuffix(".service") { return String(unit) }
+        }
+        return nil
+    }
+
+    /// The process's command name (/proc/PID/comm, at most 15 characters), nil if unreadable.
+    public static func commandName(pid: Int32) -> String? {
+        guard let text = procText(pid: pid, "comm") else { return nil }
+        let name = text.split(separator: "\n").first.map(String.init) ?? ""
+        return name.isEmpty ? nil : name
+    }
+
+    private static func procText(pid: Int32, _ file: String) -> String? {
+        guard let fd = try? FileDescriptor.open("/proc/\(pid)/\(file)", flags: O_RDONLY | O_NONBLOCK),
+              let bytes = try? fd.readToEnd(maxBytes: 64 * 1024) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension ProcessTable {
+    /// This process's id (getpid(2)).
+    public static var currentPID: Int32 { getpid() }
+}

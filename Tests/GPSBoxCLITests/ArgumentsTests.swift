@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func usageAndHelpAreRenderedFromTheDeclarations() {
-        #expect(OptionText.usage(command: "x", operands: "[FILE…]", options: Self.options)
+        #expect(OptionText.usage(command: "x", operands: "[FILE…]", options: Self.options, width: 100)
             == "gpsbox x [FILE…] [--format F] [-o FILE] [--json] [--[no-]raw] [--fault KIND]")
         #expect(OptionText.list([Self.format, Self.output, Self.raw]) == """
               --format F         the format [gpx]

@@ -29,6 +29,23 @@ import Testing
             + "sudo systemctl start gpsbox, and journalctl -u gpsbox says why it stopped\n")
     }
 
+    /// Before the first fix the receiver reports zeros: no "position 0, 0 alt 0 m".
+    @Test(arguments: [nil, FixMode.none, .timeOnly])
+    func statusBeforeTheFirstFixShowsNoPosition(mode: FixMode?) throws {
+        var s = DaemonStatus()
+        s.pid = Int(getpid())
+        s.state = "no fix"
+        s.fixMode = mode
+        s.fixValid = false
+        s.latitude = 0
+        s.longitude = 0
+        s.altitudeMSLMetres = 0
+        s.speedMetresPerSecond = 0
+        let text = StatusCommand.render(try JSONValue(parsing: s.json), alive: true)
+        #expect(!text.contains("position"), "\(text)")
+        #expect(!text.contains("speed "), "\(text)")
+    }
+
     @Test func statusRendersTheDaemonsFile() throws {
         var s = DaemonStatus()
         s.pid = Int(getpid())

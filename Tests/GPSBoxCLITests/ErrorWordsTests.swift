@@ -47,13 +47,13 @@ import GPSBoxLinux
     static func covers(_ e: FolderLockError) { switch e { case .held, .failed: break } }
     static func covers(_ e: LogAccessError) {
         switch e {
-        case .missing, .missingFile, .cannotRead, .cannotDelete, .notADirectory, .notATrackLog, .emptyLog, .notRunning, .failed: break
+        case .missing, .missingFile, .cannotRead, .cannotDelete, .notADirectory, .notATrackLog, .notAFileOfTheLog, .emptyLog, .notRunning, .failed: break
         }
     }
 
     #if canImport(GPSBoxLinux)
-    static func covers(_ e: ControlError) { switch e { case .notRunning, .permissionDenied, .timedOut, .badReply, .failed: break } }
-    static func covers(_ e: SerialError) { switch e { case .unsupportedBaud, .busy, .deviceGone, .system: break } }
+    static func covers(_ e: ControlError) { switch e { case .notRunning, .permissionDenied, .timedOut, .badReply, .untrustedPeer, .failed: break } }
+    static func covers(_ e: SerialError) { switch e { case .unsupportedBaud, .busy, .notSerialPort, .missing, .deviceGone, .system: break } }
     static func covers(_ e: DDCError) { switch e { case .noAcknowledge, .writeTooShort, .system: break } }
     static func covers(_ e: LEDError) { switch e { case .chipUnavailable, .lineUnavailable, .setFailed: break } }
     static func covers(_ e: ReceiverLinkError) { switch e { case .gone, .unavailable, .failed: break } }
@@ -105,6 +105,7 @@ import GPSBoxLinux
             ("LogAccessError.cannotDelete", LogAccessError.cannotDelete(path: segment, directory: "/var/lib/gpsbox")),
             ("LogAccessError.notADirectory", LogAccessError.notADirectory(path: "/home/pi/ride.gpx")),
             ("LogAccessError.notATrackLog", LogAccessError.notATrackLog(path: "/home/pi")),
+            ("LogAccessError.notAFileOfTheLog", LogAccessError.notAFileOfTheLog(path: "/home/pi/ride.gpx")),
             ("LogAccessError.emptyLog", LogAccessError.emptyLog(path: "/var/lib/gpsbox")),
             ("LogAccessError.notRunning", LogAccessError.notRunning(statusFile: "/run/gpsbox/status.json")),
             ("LogAccessError.failed", LogAccessError(reading: .failed(call: "read", path: segment, errno: EIO))),
@@ -144,6 +145,8 @@ import GPSBoxLinux
             ("ControlError.permissionDenied", ControlError.permissionDenied(path: "/run/gpsbox/control.sock")),
             ("ControlError.timedOut", ControlError.timedOut(path: "/run/gpsbox/control.sock", milliseconds: 2000)),
             ("ControlError.badReply", ControlError.badReply(path: "/run/gpsbox/control.sock", text: "what")),
+            ("ControlError.untrustedPeer",
+             ControlError.untrustedPeer(path: "/tmp/gpsbox/control.sock", uid: 1001, pid: 4321, folderOwner: 998)),
             ("ControlError.failed",
              ControlError.failed(SystemError(call: "recv", path: "/run/gpsbox/control.sock", errno: ECONNRESET))),
             ("SerialError.system", SerialError.system(SystemError(call: "tcsetattr", path: "/dev/ttyAMA0", errno: EIO))),
@@ -153,8 +156,10 @@ import GPSBoxLinux
             ("ReceiverLinkError.unavailable", ReceiverLinkError.unavailable("/dev/ttyACM0 is in use by another process (exclusive open)")),
             ("ReceiverLinkError.failed", ReceiverLinkError.failed("read /dev/ttyAMA0: Input/output error (errno 5)")),
             ("SerialError.unsupportedBaud", SerialError.unsupportedBaud(1234)),
-            ("SerialError.busy", SerialError.busy(path: "/dev/ttyAMA0")),
+            ("SerialError.busy", SerialError.busy(path: "/dev/ttyAMA0", pid: 1234)),
             ("SerialError.deviceGone", SerialError.deviceGone(path: "/dev/ttyACM0")),
+            ("SerialError.notSerialPort", SerialError.notSerialPort(path: "/dev/null")),
+            ("SerialError.missing", SerialError.missing(path: "/dev/serial0")),
             ("DDCError.noAcknowledge", DDCError.noAcknowledge(address: 0x42, errno: ENXIO, reason: SystemError.reason(errno: ENXIO))),
             ("DDCError.writeTooShort", DDCError.writeTooShort(count: 1)),
             ("LEDError.chipUnavailable", LEDError.chipUnavailable(path: "/dev/gpiochip0", errno: ENOENT)),

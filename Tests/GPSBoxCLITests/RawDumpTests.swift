@@ -149,3 +149,45 @@ import GPSBoxSystem
         #expect(rinex.split(separator: "\n").filter { $0.hasPrefix("> ") }.allSatisfy { $0.hasSuffix("  0  4") || $0.contains("  0  4") })
     }
 }
+
+/// Reads that do not fall on frame boundaries (the usual case): a trip's bytes still decode
+/// without damage, as `decode t.ubx` reads them.
+@Suite struct RawDumpFrameBoundaryTests {
+    @Test func aTripCutsTheBytesAtFrameBoundaries() throws {
+        let log = NSTemporaryDirectory() + "gpsbox-rawcut-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let writer = try SegmentWriter(directory: try POSIXLogDirectory.create(path: log),
+                                       configuration: LogWriterConfiguration(syncIntervalMilliseconds: 3_600_000), now: 0)
+        var t = TestTrackLog.start.rawValue
+        var pending: [UInt8] = []
+        for trip in 1...2 {
+            writer.append(.tripStart(TripMarker(tripID: UInt32(trip), time: UTCTime(rawValue: t),
+                                                reason: trip == 1 ? .boot : .recordingToggled)), now: 0)
+            for i in 0..<20 {
+                writer.append(.sample(TestTrackLog.sample(t, latitudeE7: 473_000_000 + Int32(i) * 450, longitudeE7: 85_000_000)), now: 0)
+                pending += RawDumpTests.rawx(utcMs: t)
+                // 37-byte reads: every chunk boundary falls inside a frame.
+                while pending.count >= 37 {
+                    writer.append(.raw(RawChunk(time: UTCTime(rawValue: t + 100), bytes: Array(pending.prefix(37)))), now: 0)
+                    pending.removeFirst(37)
+                }
+                t += 1000
+            }
+        }
+        writer.append(.raw(RawChunk(time: UTCTime(rawValue: t), bytes: pending)), now: 0)
+        writer.close(now: 1)
+        for trip in ["1", "2"] {
+            let out = log + "/trip\(trip).ubx"
+            let r = TestTrackLog.run(["dump", "--log-dir", log, "--trip", trip, "-o", out])
+            #expect(r.status == .success, "\(r.err)")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+            var splitter = FrameSplitter()
+            var frames = 0, discarded = 0
+            let count = { (f: Frame) in if case .discarded(let n, _) = f { discarded += n } else { frames += 1 } }
+            splitter.feed(bytes[...], count)
+            splitter.finish(count)
+            #expect(discarded == 0, "trip \(trip): \(discarded) bytes of broken frames of \(bytes.count): \(r.err)")
+            #expect(frames >= 19)
+        }
+    }
+}

@@ -9,6 +9,15 @@ import GPSBoxSystem
         try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".gpslog") }
     }
 
+    /// The owner sees what goes before it goes: the trips and the time they span.
+    @Test func resetNamesTheTripsAndTheTimeTheySpan() throws {
+        let dir = try TestTrackLog.make()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = TestTrackLog.run(["reset", "--log-dir", dir, "--yes"])
+        #expect(r.status == .success)
+        #expect(r.out.hasPrefix("\(dir) holds 2 trips from 2026-11-30T07:00:00Z to 2026-11-30T07:03:49Z\n"), "\(r.out)")
+    }
+
     @Test func yesDeletesEverySegmentAndKeepsTheMarker() throws {
         let dir = try TestTrackLog.make()
         let r = TestTrackLog.run(["reset", "--log-dir", dir, "--yes"])
@@ -25,7 +34,7 @@ import GPSBoxSystem
         ResetCommand.readAnswer = { answer }
         defer { ResetCommand.readAnswer = { readLine() } }
         let r = TestTrackLog.run(["reset", "--log-dir", dir])
-        #expect(r.out.hasPrefix("Delete 1 segment file(s), "))
+        #expect(r.out.split(separator: "\n").dropFirst().first?.hasPrefix("Delete 1 segment file(s), ") == true)
         #expect(r.status == (deletes ? .success : .failure))
         #expect(try Self.segments(dir).isEmpty == deletes)
         if !deletes { #expect(r.err.contains("not confirmed; nothing deleted")) }

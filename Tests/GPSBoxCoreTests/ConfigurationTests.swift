@@ -130,7 +130,8 @@ import Testing
         let flagged = try resolve("", flags: [("min-accuracy", "none", "--min-accuracy")])
         #expect(flagged.maxHorizontalAccuracy == nil && flagged.notes.count == 1)
         #expect(try resolve("max-hacc = 5m\n").notes.isEmpty)
-        #expect(errors("max-hacc = 5m\nmin-accuracy = 6m\n") == ["gpsbox.conf:2: 'min-accuracy' is already set on line 1"])
+        #expect(errors("max-hacc = 5m\nmin-accuracy = 6m\n") == ["gpsbox.conf:2: 'min-accuracy' is already set on line 1 "
+            + "as 'max-hacc' ('min-accuracy' is the old name of the same option): keep one"])
     }
 
     @Test func duplicateKeysAreErrors() {

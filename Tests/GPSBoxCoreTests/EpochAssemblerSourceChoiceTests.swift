@@ -106,3 +106,35 @@ private func sources(_ f: [Fix]) -> [FixSource?] { f.map { $0.provenance.positio
         #expect(out.count == 1 && out.first?.provenance.position == .gga)
     }
 }
+
+// An NMEA epoch that says "no fix" (RMC status V, GGA quality 0) between UBX epochs is read as
+// no fix: never a 3D fix at the position it still carries.
+/// `gsa`: 0 none, else the GSA navigation mode. A u-blox module whose solution fails its masks
+/// (gnssFixOK false) still says mode 3 in GSA while RMC says V and GGA 0 (M8 Receiver
+/// Description §31.1.7, "Position fix flags in NMEA mode").
+private func noFixEpoch(_ second: Int, withPosition: Bool, gsa: Int) -> [String] {
+    let t = "0900\(second < 10 ? "0" : "")\(second).00"
+    let p = withPosition ? "4723.86200,N,00832.40000,E" : ",,,"
+    var out = ["GNRMC,\(t),V,\(p),0.010,,301126,,,N",
+               "GNGGA,\(t),\(p),0,00,99.99,\(withPosition ? "450.5" : ""),M,47.6,M,,"]
+    if gsa == 1 { out.append("GNGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99,1") }
+    if gsa == 3 { out.append("GNGSA,A,3,02,08,10,23,27,,,,,,,,9.80,8.95,4.40,1") }
+    return out
+}
+
+@Suite struct EpochAssemblerNoFixTests {
+    @Test(arguments: [(true, 1), (true, 0), (true, 3), (false, 1), (false, 0), (false, 3)])
+    func aNoFixNMEAEpochAfterUBXEpochsIsNoFix(withPosition: Bool, gsa: Int) {
+        var stream: [UInt8] = []
+        for s in 20...25 { stream += pvtFrame(s) + bytes(nmeaEpoch(s)) }
+        stream += bytes(noFixEpoch(26, withPosition: withPosition, gsa: gsa))
+        for s in 27...28 { stream += pvtFrame(s) + bytes(nmeaEpoch(s)) }
+        let out = fixes(stream)
+        let at26 = out.filter { $0.time?.civil.second == 26 }
+        for f in at26 {
+            #expect(f.mode == .none, "mode \(f.mode) at 26 from \(String(describing: f.provenance.position))")
+            #expect(!f.receiverValid)
+        }
+        #expect(out.filter { $0.mode == .threeD }.count == 8)
+    }
+}

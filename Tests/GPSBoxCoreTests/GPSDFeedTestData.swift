@@ -26,7 +26,7 @@ enum GPSDFeedTestData {
 
     /// `decode --format tpv`'s fields in its order, then gpsd's "ept" (no leap seconds known).
     static let tpv = #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"2026-12-02T12:00:01.000Z","#
-        + #""lat":52.5,"lon":13.25,"altHAE":100,"altMSL":60,"alt":60,"speed":1.5,"geoidSep":40,"eph":2.5,"ept":0.005}"#
+        + #""lat":52.5,"lon":13.25,"altHAE":100,"altMSL":60,"alt":60,"epx":1.768,"epy":1.768,"speed":1.5,"geoidSep":40,"eph":2.5,"ept":0.005}"#
     /// The SKY of an epoch that had NAV-DOP and no NAV-SAT: DOPs only, as gpsd writes it then.
     static let sky = #"{"class":"SKY","device":"/dev/ttyACM0","time":"2026-12-02T12:00:01.000Z","#
         + #""gdop":1.2,"hdop":0.9,"pdop":1.5,"tdop":1,"xdop":0.8,"ydop":0.7,"vdop":1.3}"#

@@ -225,7 +225,7 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
         for id in identities {
             #expect(id.generation == .legacy)
             #expect(id.protocolVersion == UBXProtocolVersion(major: 18, minor: 0))
-            #expect(id.summary == "legacy (PROTVER 18.00, SW ROM CORE 3.01 (107888), HW 00080000)")
+            #expect(id.summary == "M8, protocol 18.00, SW ROM CORE 3.01 (107888), HW 00080000")
         }
         // The corpus README counts ACK-ACK 31, ACK-NAK 2 and 52 NMEA sentences in this capture.
         #expect(replies.filter { if case .acknowledged = $0 { true } else { false } }.count == 31)

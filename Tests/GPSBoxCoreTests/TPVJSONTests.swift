@@ -23,7 +23,8 @@ import Testing
     @Test func fullFixUsesGpsdNamesAndUnits() {
         #expect(TPVJSON.line(Self.fix3D, device: "/dev/serial0") == #"{"class":"TPV","device":"/dev/serial0","status":2,"mode":3,"#
             + #""time":"2017-07-19T08:50:01.000Z","lat":-34.9062266,"lon":138.6081199,"altHAE":25.378,"altMSL":28.849,"#
-            + #""alt":28.849,"epv":1.603,"track":31.4718,"speed":0.016,"climb":-0.011,"eps":0.17,"geoidSep":-3.471,"eph":1.133}"#)
+            + #""alt":28.849,"epx":0.801,"epy":0.801,"epv":1.603,"track":31.4718,"speed":0.016,"climb":-0.011,"eps":0.17,"#
+            + #""geoidSep":-3.471,"eph":1.133,"sep":1.963}"#)
     }
 
     @Test func unknownValuesAreOmittedNotZero() {

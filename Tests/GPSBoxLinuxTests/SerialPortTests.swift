@@ -124,9 +124,9 @@ import Testing
         #expect(try port.read(appendingTo: &bytes, timeoutMilliseconds: 1000) == 3 * gga.count)
     }
 
-    @Test func missingDeviceNamesPathAndErrno() {
-        let error = SerialError.system(SystemError(call: "open", path: "/dev/ttyNOPE9", errno: ENOENT))
-        #expect(throws: error) { try SerialPort(path: "/dev/ttyNOPE9", baud: BaudRate(9600)) }
+    @Test func missingDeviceNamesPathAndTheGuide() {
+        #expect(throws: SerialError.missing(path: "/dev/ttyNOPE9")) { try SerialPort(path: "/dev/ttyNOPE9", baud: BaudRate(9600)) }
+        #expect(SerialError.missing(path: "/dev/ttyNOPE9").description.contains("docs/raspberry-pi.md, section 11"))
     }
 
     @Test func openIsExclusive() throws {
@@ -136,7 +136,7 @@ import Testing
         #expect(ioctl(port.fd, gpsbox_TIOCGEXCL(), &exclusive) == 0)
         #expect(exclusive == 1)
         if getuid() != 0 {
-            #expect(throws: SerialError.busy(path: pty.path)) { try SerialPort(path: pty.path, baud: BaudRate(9600)) }
+            #expect(throws: SerialError.busy(path: pty.path, pid: nil)) { try SerialPort(path: pty.path, baud: BaudRate(9600)) }
         }
     }
 
@@ -176,7 +176,7 @@ import Testing
 
     @Test(arguments: [
         (SerialError.unsupportedBaud(1200), "unsupported baud rate 1200 (supported: 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600)"),
-        (SerialError.busy(path: "/dev/ttyACM0"), "/dev/ttyACM0 is in use by another process (exclusive open)"),
+        (SerialError.busy(path: "/dev/ttyACM0", pid: nil), "/dev/ttyACM0 is in use by another process (exclusive open)"),
         (SerialError.deviceGone(path: "/dev/ttyACM0"), "/dev/ttyACM0: device gone (unplugged or closed)"),
         (SerialError.system(SystemError(call: "open", path: "/dev/serial0", errno: EACCES)), "open /dev/serial0: Permission denied (errno 13)"),
     ])

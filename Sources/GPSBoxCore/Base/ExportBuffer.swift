@@ -99,7 +99,8 @@ public final class ExportBuffer {
         count += body(storage + count)
     }
 
-    /// Text escaped for XML character data and attribute values (XML 1.0 §2.4, §3.3.3).
+    /// Text escaped for XML character data and attribute values (XML 1.0 §2.4, §3.3.3); a
+    /// control character XML cannot carry is replaced (U+FFFD).
     public func appendXMLEscaped(_ s: String) {
         for b in s.utf8 {
             switch b {
@@ -108,6 +109,9 @@ public final class ExportBuffer {
             case UInt8(ascii: ">"): append("&gt;")
             case UInt8(ascii: "\""): append("&quot;")
             case UInt8(ascii: "'"): append("&apos;")
+            // XML 1.0 §2.2 allows no C0 control but tab, LF and CR, not even as a character
+            // reference: one from outside (a --title, a path) becomes U+FFFD.
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F: append("\u{FFFD}")
             default: byte(b)
             }
         }

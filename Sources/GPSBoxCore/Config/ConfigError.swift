@@ -40,7 +40,9 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A line that is neither blank, a comment, nor `key = value`.
         case syntax(String)
         case unknownKey(String, suggestion: String?)
-        case duplicateKey(String, firstLine: Int)
+        /// `firstName`: how the first line spelled it, when that was the other of an option's
+        /// old and new names (`min-accuracy` / `max-hacc`).
+        case duplicateKey(String, firstLine: Int, firstName: String? = nil, oldName: String? = nil)
         case missingValue(key: String)
         case invalidValue(key: String, ConfigValueError)
         /// Two options that cannot both hold (e.g. `device` and `i2c`), named by `key`.
@@ -57,12 +59,40 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// A line as it can be shown on a terminal: control characters and bytes that were not
+    /// UTF-8 (read as U+FFFD) escaped, so a binary file never reaches the terminal raw.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            switch u.value {
+            case 0x00...0x1F, 0x7F...0x9F: out += "\\x" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16, uppercase: true)
+            case 0xFFFD: out += "\\x??"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// 1-based column of the first character `printable` escapes, nil if none.
+    static func firstUnprintableColumn(_ text: String) -> Int? {
+        var column = 1
+        for u in text.unicodeScalars {
+            if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0xFFFD { return column }
+            column += 1
+        }
+        return nil
+    }
+
     public var message: String {
         switch reason {
-        case .syntax(let text): "expected 'key = value', found '\(text)'"
+        case .syntax(let text): "expected 'key = value', found '\(ConfigError.printable(text))'"
+            + (ConfigError.firstUnprintableColumn(text).map { " (a byte that is not text at column \($0))" } ?? "")
         case .unknownKey(let key, let suggestion):
             "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        case .duplicateKey(let key, let first): "'\(key)' is already set on line \(first)"
+        case .duplicateKey(let key, let first, let firstName?, let old?):
+            "'\(key)' is already set on line \(first) as '\(firstName)' ('\(old)' is the old name of the same "
+                + "option): keep one"
+        case .duplicateKey(let key, let first, _, _): "'\(key)' is already set on line \(first)"
         case .missingValue(let key): "'\(key)' has no value"
         case .invalidValue(let key, let why): "\(key): \(why)"
         case .conflict(let key, let why): "\(key): \(why)"

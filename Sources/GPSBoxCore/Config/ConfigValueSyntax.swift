@@ -89,7 +89,9 @@ public enum ConfigValueSyntax {
         guard let micro = decimal(number, places: 6) else {
             throw .badValue(value: text, expected: "a speed such as 0.5m/s, 2km/h or 1kn")
         }
-        // mm/s per unit as a fraction; the result is rounded to the nearest mm/s.
+        // Zero is zero in every unit, so it needs none (`--stationary-speed 0`, as the help's
+        // range "0-10m/s" reads). mm/s per unit as a fraction; rounded to the nearest mm/s.
+        if micro == 0, unit.isEmpty { return MillimetresPerSecond(rawValue: 0) }
         let perUnit: (numerator: Int64, denominator: Int64)
         switch unit {
         case "m/s": perUnit = (1000, 1)

@@ -10,13 +10,18 @@ public struct ByteCount: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public static func mebibytes(_ n: Int64) -> ByteCount { ByteCount(rawValue: n << 20) }
     public static func gibibytes(_ n: Int64) -> ByteCount { ByteCount(rawValue: n << 30) }
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-    /// The largest binary unit that divides exactly: `4MiB`, `1GiB`, `1000B`.
+    /// The largest binary unit that divides exactly: `4MiB`, `1GiB`, `1000B`; a size given in
+    /// decimal megabytes or more reads back in its own unit (`512MB`, not `500000KiB`).
     public var description: String {
-        for (unit, shift) in [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)] as [(String, Int64)] {
+        var number = rawValue, unit = "B"
+        for (name, shift) in [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)] as [(String, Int64)] {
             let size = Int64(1) << shift
-            if rawValue != 0, rawValue % size == 0 { return "\(rawValue / size)\(unit)" }
+            if rawValue != 0, rawValue % size == 0 { (number, unit) = (rawValue / size, name); break }
         }
-        return "\(rawValue)B"
+        for (name, size) in [("TB", Int64(1_000_000_000_000)), ("GB", 1_000_000_000), ("MB", 1_000_000)] {
+            if rawValue != 0, rawValue % size == 0, rawValue / size < number { return "\(rawValue / size)\(name)" }
+        }
+        return "\(number)\(unit)"
     }
 }
 

@@ -150,15 +150,17 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
         if let fileText {
             let (entries, syntaxErrors) = ConfigFileSyntax.entries(in: fileText, path: path)
             errors += syntaxErrors
-            var firstLine: [String: Int] = [:]
+            var firstLine: [String: (line: Int, name: String)] = [:]
             for entry in entries {
                 let at = ConfigOrigin.file(path: path, line: entry.line)
                 let key = ConfigOption.named(entry.key)?.key ?? entry.key   // an old name is the same option
                 if let first = firstLine[key] {
-                    errors.append(ConfigError(.duplicateKey(entry.key, firstLine: first), at: at))
+                    let renamed = first.name != entry.key
+                    errors.append(ConfigError(.duplicateKey(entry.key, firstLine: first.line, firstName: renamed ? first.name : nil,
+                                                            oldName: renamed ? (entry.key == key ? first.name : entry.key) : nil), at: at))
                     continue
                 }
-                firstLine[key] = entry.line
+                firstLine[key] = (entry.line, entry.key)
                 do { try config.set(entry.key, to: entry.value, from: at, relativeTo: fileDirectory) } catch { errors.append(error) }
             }
         }

@@ -68,12 +68,15 @@ public enum GPSDListenAddress: Hashable, Sendable, CustomStringConvertible {
         self = .tcp(host: host, port: port)
     }
 
-    /// Four decimal parts of 0-255 (names other than localhost are not looked up: the daemon
-    /// starts before any resolver, and a name could turn into a non-loopback address).
+    /// Four decimal parts of 0-255 without leading zeros, as inet_pton(3) takes them (it
+    /// refuses `127.000.0.1`, which the daemon would otherwise only find when it binds). Names
+    /// other than localhost are not looked up: the daemon starts before any resolver, and a
+    /// name could turn into a non-loopback address.
     static func isIPv4(_ s: String) -> Bool {
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { p in
             !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCIIDigit) && Int(p)! <= 255
+                && (p.count == 1 || p.first != "0")
         }
     }
 

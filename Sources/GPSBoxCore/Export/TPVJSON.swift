@@ -1,5 +1,5 @@
 // A Fix as one gpsd TPV object (gpsd JSON protocol 3.x, "TPV": class, mode, time, lat, lon,
-// altHAE, altMSL, alt, track, speed, climb, eph, epv, eps, geoidSep, status), so gpsbox output
+// altHAE, altMSL, alt, epx, epy, epv, track, speed, climb, eps, geoidSep, eph, sep, status), so gpsbox output
 // can be compared with gpsd's and read by tools that read gpsd JSON. Units as gpsd: degrees,
 // metres, metres per second. Only values the fix has are written: no invented error estimates.
 // As gpsd does, position fields need mode ≥ 2 and heights mode 3, and `status` is written only
@@ -63,8 +63,19 @@ public enum TPVJSON {
                 return s.n
             }
         }
-        // Seven keys of at most 12 bytes, seven numbers, the closing brace.
-        out.write(upTo: 7 * (12 + n) + 1) { p in
+        // gpsd: "eph is a circular error, sqrt(epx**2 + epy**2)", so each axis gets eph/√2
+        // (driver_ubx.c does the same with the module's accuracy). Two keys, two numbers.
+        if let h = fix.horizontalAccuracy {
+            let axis = Double(h.rawValue) / 1000 / 2.0.squareRoot()
+            out.write(upTo: 2 * (8 + n)) { p in
+                var s = JSONSpan(p)
+                s.field(#","epx":"#, axis, decimals: 3)
+                s.field(#","epy":"#, axis, decimals: 3)
+                return s.n
+            }
+        }
+        // Seven keys of at most 12 bytes, seven numbers.
+        out.write(upTo: 7 * (12 + n)) { p in
             var s = JSONSpan(p)
             s.field(#","epv":"#, fixed: fix.verticalAccuracy?.rawValue, decimals: 3)
             s.field(#","track":"#, fix.course?.degrees, decimals: 4)
@@ -75,6 +86,16 @@ public enum TPVJSON {
                 s.field(#","geoidSep":"#, fixed: hae.rawValue - msl.rawValue, decimals: 3)
             }
             s.field(#","eph":"#, fixed: fix.horizontalAccuracy?.rawValue, decimals: 3)
+            return s.n
+        }
+        // One key, one number, the closing brace.
+        out.write(upTo: 8 + n + 1) { p in
+            var s = JSONSpan(p)
+            // The spherical error: horizontal and vertical estimates combined.
+            if let h = fix.horizontalAccuracy, let v = fix.verticalAccuracy {
+                let hm = Double(h.rawValue) / 1000, vm = Double(v.rawValue) / 1000
+                s.field(#","sep":"#, (hm * hm + vm * vm).squareRoot(), decimals: 3)
+            }
             s.raw("}")
             return s.n
         }

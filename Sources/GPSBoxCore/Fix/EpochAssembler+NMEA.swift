@@ -218,6 +218,11 @@ extension EpochAssembler {
         } else if nmea.rmcFix {
             fix.mode = .twoD
         }
+        // Sentences that say whether there is a fix (RMC/GLL status, GGA/GNS quality) and all
+        // say no: no fix, whatever GSA says. A u-blox module whose solution fails its masks
+        // (gnssFixOK false) keeps GSA at mode 3 while RMC says V and GGA 0 (M8 Receiver
+        // Description §31.1.7); gpsd reads RMC V and GGA 0 as no fix too.
+        if nmea.sawValidity, !nmea.ggaFix, !nmea.rmcFix { fix.mode = .none }
         if fix.quality == .deadReckoning, fix.mode != .none { fix.mode = .deadReckoning }
         fix.receiverValid = nmea.sawValidity && !nmea.sawInvalid
         if nmea.sawGSA {

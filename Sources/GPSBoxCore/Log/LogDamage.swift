@@ -81,7 +81,7 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case .undatedSample: why = "sample without a known day (damaged header, no date in the file name)"
         case .tornTail: why = "torn tail (interrupted write), ignored"
         case .unreadable(let e): why = "unreadable: \(e)"
-        case .notRegularFile: why = "not a regular file (link, FIFO or device), skipped"
+        case .notRegularFile: why = "not a regular file (a directory, link, FIFO or device), skipped"
         case .misnamedSegment: why = "file name does not match the segment header (renamed segment)"
         case .duplicateSegment(let of): why = "copy of \(of), skipped"
         case .conflictingCopy(let of): why = "same run and sequence as \(of) but different content, skipped"

@@ -89,9 +89,33 @@ public struct ReceiverIdentity: Hashable, Sendable {
         }
     }
 
-    /// One line for logs: "legacy (PROTVER 18.00, SW ROM CORE 3.01 (107888), HW 00080000)".
+    /// The module family an owner knows it by, from the hardware version (u-blox integration
+    /// manuals: 00040007 u-blox 6, 00070000 u-blox 7, 00080000 M8, 00190000 F9, 000A0000 M9 or
+    /// M10, told apart by the protocol: M9 32.xx, M10 34.xx and later); nil for others.
+    public var moduleGeneration: String? {
+        switch hardwareVersion {
+        case "00040005", "00040007": return "u-blox 6"
+        case "00070000": return "u-blox 7"
+        case "00080000": return "M8"
+        case "00190000": return "F9"
+        case "000A0000":
+            guard let v = protocolVersion else { return "M9/M10" }
+            return v.major >= 34 ? "M10" : "M9"
+        default: return nil
+        }
+    }
+
+    /// The module's name from a "MOD=" extension (NEO-M8N-0, MAX-M10S), if it sends one.
+    public var moduleName: String? {
+        extensions.lazy.compactMap { e in e.hasPrefix("MOD=") ? String(e.dropFirst(4)) : nil }.first
+    }
+
+    /// One line for logs and `gpsbox status`: "M8 (NEO-M8N-0), protocol 18.00, SW ROM CORE 3.01
+    /// (107888), HW 00080000"; an unknown hardware says its configuration interface instead.
     public var summary: String {
-        let proto = protocolVersion.map { "PROTVER \($0), " } ?? ""
-        return "\(generation.rawValue) (\(proto)SW \(softwareVersion), HW \(hardwareVersion))"
+        var s = moduleGeneration ?? "u-blox receiver, \(generation.rawValue) configuration"
+        if let name = moduleName { s += " (\(name))" }
+        if let v = protocolVersion { s += ", protocol \(v)" }
+        return s + ", SW \(softwareVersion), HW \(hardwareVersion)"
     }
 }

@@ -11,6 +11,9 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut(path: String, milliseconds: Int)
     /// A reply that is not one of `ControlReply`'s lines.
     case badReply(path: String, text: String)
+    /// The process listening is neither root nor the owner of the socket's folder (the
+    /// daemon's user): in a folder others may write, anyone could have bound the path first.
+    case untrustedPeer(path: String, uid: UInt32, pid: Int32, folderOwner: UInt32)
     case failed(SystemError)
 
     public var description: String {
@@ -19,6 +22,9 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
         case .permissionDenied(let p): "permission denied on \(p): run as root or as a member of the gpsbox group"
         case .timedOut(let p, let ms): "no answer on \(p) within \(ms / 1000) s"
         case .badReply(let p, let t): "unexpected answer on \(p): '\(t.prefix(80))'"
+        case .untrustedPeer(let p, let uid, let pid, let owner):
+            "not asking the process on \(p): it runs as uid \(uid) (pid \(pid)), neither root nor the owner "
+                + "of its folder (uid \(owner)), so it is not the gpsbox daemon; check who put a socket there"
         case .failed(let e): e.description
         }
     }
@@ -29,6 +35,7 @@ public enum ControlClient {
     public static func send(_ request: ControlRequest, socketPath: String,
                             timeoutMilliseconds: Int = 5000) throws(ControlError) -> ControlReply {
         let socket = try connect(socketPath)  // closes itself on every return
+        try checkPeer(of: socket.rawValue, socketPath: socketPath)
         // A daemon that dropped the connection (its queue of waiting requests was full): the
         // write fails with EPIPE and the error is reported, not a silent end of `gpsbox record`.
         ignoreBrokenPipes()
@@ -57,6 +64,27 @@ public enum ControlClient {
         guard let reply = ControlReply(text: text) else { throw .badReply(path: socketPath, text: text) }
         return reply
     }
+
+    /// Only root or the daemon's user (the owner of the folder the socket is in, which the
+    /// daemon creates) may answer: SO_PEERCRED tells who listens, as the kernel saw it at
+    /// bind/listen, so a socket another user bound first in a world-writable folder is refused
+    /// before anything is sent.
+    static func checkPeer(of fd: Int32, socketPath: String) throws(ControlError) {
+        let folder = socketPath.lastIndex(of: "/").map { String(socketPath[..<$0]) } ?? "."
+        var st = stat()
+        guard stat(folder.isEmpty ? "/" : folder, &st) == 0 else {
+            throw .failed(SystemError(call: "stat", path: folder, errno: currentErrno()))
+        }
+        guard let peer = PeerCredentials(fd) else {
+            throw .failed(SystemError(call: "getsockopt(SO_PEERCRED)", path: socketPath, errno: currentErrno()))
+        }
+        guard trusts(peerUID: peer.uid, folderOwner: st.st_uid) else {
+            throw .untrustedPeer(path: socketPath, uid: peer.uid, pid: peer.pid, folderOwner: st.st_uid)
+        }
+    }
+
+    /// The rule: root, or the user who owns the socket's folder.
+    static func trusts(peerUID: UInt32, folderOwner: UInt32) -> Bool { peerUID == 0 || peerUID == folderOwner }
 
     private static func connect(_ socketPath: String) throws(ControlError) -> FileDescriptor {
         do {

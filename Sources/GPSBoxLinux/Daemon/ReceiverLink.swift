@@ -74,7 +74,7 @@ public final class SerialLink: ReceiverLink {
     static func map(_ error: SerialError) -> ReceiverLinkError {
         switch error {
         case .deviceGone: return .gone(error.description)
-        case .busy, .unsupportedBaud: return .unavailable(error.description)
+        case .busy, .unsupportedBaud, .notSerialPort, .missing: return .unavailable(error.description)
         case .system: return .failed(error.description)
         }
     }

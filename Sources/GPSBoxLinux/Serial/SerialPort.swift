@@ -15,6 +15,8 @@ public final class SerialPort {
     public let path: String
     public private(set) var baud: BaudRate
     private let descriptor: FileDescriptor
+    /// The device lock: its flock goes with the descriptor, its lock file with this port.
+    private let lock: DeviceLock
     /// Most bytes one `read(appendingTo:)` returns; a read that returns this many may have left
     /// more in the kernel.
     public static let readChunkBytes = 4096
@@ -23,22 +25,47 @@ public final class SerialPort {
     /// The descriptor to put in the daemon's `PollSet`.
     public var fd: Int32 { descriptor.rawValue }
 
-    /// Opens `path` exclusively and configures raw 8N1 at `baud`.
+    /// Opens `path` exclusively and configures raw 8N1 at `baud`, with input received before
+    /// the open discarded.
     ///
     /// O_NONBLOCK for the open (a port without carrier would otherwise block until DCD rises;
     /// CLOCAL then makes carrier irrelevant) and kept for reads and writes (see above; a full
     /// output queue waits in `write`), O_NOCTTY so a daemon never acquires a controlling
-    /// terminal, TIOCEXCL so a second gpsbox or gpsd gets EBUSY.
-    public init(path: String, baud: BaudRate) throws(SerialError) {
+    /// terminal, TIOCEXCL so a second unprivileged opener (gpsd) gets EBUSY, and the device
+    /// lock (`DeviceLock`: flock plus /run/lock/LCK..name) so a second gpsbox is refused
+    /// even as root, which TIOCEXCL lets through.
+    public init(path: String, baud: BaudRate, lockDirectory: String = DeviceLock.standardDirectory) throws(SerialError) {
         self.path = path
         self.baud = baud
         do {
             descriptor = try FileDescriptor.open(path, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
         } catch {
-            throw error.errno == EBUSY ? .busy(path: path) : .system(error)
+            switch error.errno {
+            case EBUSY: throw .busy(path: path, pid: DeviceLock.holder(device: path, directory: lockDirectory))
+            case ENOENT: throw .missing(path: path)
+            default: throw .system(error)
+            }
+        }
+        var probe = termios()
+        if tcgetattr(descriptor.rawValue, &probe) != 0, currentErrno() == ENOTTY { throw .notSerialPort(path: path) }
+        do throws(DeviceLockError) {
+            lock = try DeviceLock(device: path, descriptor: descriptor.rawValue, directory: lockDirectory)
+        } catch {
+            switch error {
+            case .held(_, let pid): throw .busy(path: path, pid: pid)
+            case .failed(let e): throw .system(e)
+            }
         }
         try call("ioctl(TIOCEXCL)") { ioctl(descriptor.rawValue, UInt(TIOCEXCL)) }
         try configure(baud: baud, when: TCSANOW)
+        try discardInput()
+    }
+
+    /// Drops what the kernel has received and nobody read: bytes from before the open or a
+    /// rate switch were sampled at another rate, and judged at this one they are noise or,
+    /// worse, a lucky frame. The corresponding C call is `tcflush(3)` with TCIFLUSH.
+    public func discardInput() throws(SerialError) {
+        try call("tcflush") { tcflush(descriptor.rawValue, TCIFLUSH) }
     }
 
     /// How long the daemon loop may leave the port out of its PollSet after a read, so
@@ -55,7 +82,7 @@ public final class SerialPort {
     /// The corresponding C calls are `tcsetattr(3)` and `tcflush(3)`.
     public func setBaud(_ rate: BaudRate) throws(SerialError) {
         try configure(baud: rate, when: TCSADRAIN)
-        try call("tcflush") { tcflush(descriptor.rawValue, TCIFLUSH) }
+        try discardInput()
         baud = rate
     }
 

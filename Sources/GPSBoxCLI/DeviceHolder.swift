@@ -1,0 +1,27 @@
+// Who holds a serial device, in the words an owner needs: the unit when the process runs in
+// one (`gpsbox.service`), else its command name, always with the PID. `gpsbox run` and
+// `gpsbox configure` check it before they open the device (the device lock: DeviceLock).
+#if os(Linux)
+import GPSBoxSystem
+
+struct DeviceHolder: Equatable {
+    var pid: Int32
+    /// The systemd unit the holder runs in, if any.
+    var unit: String?
+    /// Its command name (/proc/PID/comm), if readable.
+    var command: String?
+
+    /// The live process named by the device's lock file, other than this one.
+    static func of(device: String) -> DeviceHolder? {
+        guard let pid = DeviceLock.holder(device: device), pid != ProcessTable.currentPID else { return nil }
+        return DeviceHolder(pid: pid, unit: ProcessTable.unit(pid: pid), command: ProcessTable.commandName(pid: pid))
+    }
+
+    /// "gpsbox.service is using /dev/serial0 (pid 812)", "minicom (pid 77) is using …".
+    func isUsing(_ device: String) -> String {
+        if let unit { return "\(unit) is using \(device) (pid \(pid))" }
+        if let command { return "\(command) (pid \(pid)) is using \(device)" }
+        return "another process (pid \(pid)) is using \(device)"
+    }
+}
+#endif
