@@ -1,5 +1,6 @@
 #if os(Linux)
 import GPSBoxCore
+import GPSBoxLinux
 import GPSBoxSystem
 
 /// Gathers `gpsbox doctor`'s facts from a box: the files under `root` ("/" on the Pi; a
@@ -72,6 +73,12 @@ struct BoxSurvey {
         if case .serial(let device, _) = c.transport { f.device = surveyDevice(device) }
         if let led = c.led {
             f.led = DoctorFacts.LED(chip: led.chip, line: led.line, node: node("/dev/" + led.chip), lineCount: nil)
+            if f.led?.node.kind == .characterDevice, let line = UInt32(exactly: led.line),
+               let state = GPIOChipLines.state(chipPath: at("/dev/" + led.chip), line: line) {
+                f.led?.lineCount = state.lineCount
+                f.led?.lineUsed = state.used
+                f.led?.consumer = state.consumer
+            }
         }
         if let bus = c.i2c {
             let loaded = [ "/sys/module/i2c_dev", "/sys/class/i2c-dev"].contains { node($0).kind == .directory }
