@@ -24,7 +24,7 @@ struct BoxSurvey {
     }
 
     func text(_ path: String, followLink: Bool = false) -> String? {
-        try? PathInspection.text(at(path), followLink: followLink)
+        try? PathInspection.text(at(path), maxBytes: 1 << 20, followLink: followLink)
     }
 
     func firstFile(_ paths: [String], followLink: Bool = false) -> DoctorFacts.TextFile? {

@@ -50,10 +50,16 @@ struct DoctorCommand: Subcommand {
         let rooted = root == "/" ? configPath : root + configPath
         var errors: [String] = []
         var configuration = GPSBoxConfiguration()
-        do {
-            configuration = try ConfigurationSource(path: rooted, pathIsExplicit: configGiven).load()
-        } catch {
-            errors = error.errors.map { Self.unrooted($0.description, rooted, configPath) }
+        // Read only a regular file (or none): a FIFO in its place must not block the check.
+        let kind = PathInspection.status(rooted).kind
+        if kind != .regular && kind != .missing {
+            errors = ["\(configPath) is not a regular file; the service cannot read it either"]
+        } else {
+            do {
+                configuration = try ConfigurationSource(path: rooted, pathIsExplicit: configGiven).load()
+            } catch {
+                errors = error.errors.map { Self.unrooted($0.description, rooted, configPath) }
+            }
         }
         let survey = BoxSurvey(root: root, configuration: configuration, configPath: configPath,
                                configErrors: errors, probeModule: probe)
