@@ -34,7 +34,7 @@ struct ModuleListener {
         var splitter = FrameSplitter()
         var identity: ReceiverIdentity?
         var pvt = 0, rmc = 0, frames = 0
-        var firstEpoch: [MonotonicInstant] = [], lastEpoch = MonotonicInstant.origin
+        var firstEpoch: MonotonicInstant?, lastEpoch = MonotonicInstant.origin
         var iTOWs: [UInt32] = []
         let start = MonotonicClock.now()
         while MonotonicClock.now() - start < listenMilliseconds {
@@ -47,7 +47,7 @@ struct ModuleListener {
                     if id == .navPVT {
                         pvt += 1
                         if let nav = try? NavPVT(payload) { iTOWs.append(nav.iTOW) }
-                        if firstEpoch.isEmpty { firstEpoch = [MonotonicClock.now()] }
+                        if firstEpoch == nil { firstEpoch = MonotonicClock.now() }
                         lastEpoch = MonotonicClock.now()
                     }
                     if id == .monVER, let m = try? MonVER(payload) {
@@ -59,7 +59,7 @@ struct ModuleListener {
                     let b = Array(bytes.prefix(6))
                     if b.count == 6 && b[3...5].elementsEqual("RMC".utf8) {
                         rmc += 1
-                        if pvt == 0 && firstEpoch.isEmpty { firstEpoch = [MonotonicClock.now()] }
+                        if pvt == 0 && firstEpoch == nil { firstEpoch = MonotonicClock.now() }
                         if pvt == 0 { lastEpoch = MonotonicClock.now() }
                     }
                 default:
@@ -75,7 +75,7 @@ struct ModuleListener {
         var rate: Double?
         if let step = steps.min() {
             rate = 1000 / Double(step)
-        } else if let first = firstEpoch.first, epochs > 1, lastEpoch > first {
+        } else if let first = firstEpoch, epochs > 1, lastEpoch > first {
             rate = Double(epochs - 1) * 1000 / Double(lastEpoch - first)
         }
         return .answered(receiver: identity?.summary, baud: baud, epochsPerSecond: rate)

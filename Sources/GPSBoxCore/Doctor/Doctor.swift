@@ -40,7 +40,7 @@ public enum Doctor {
         }
     }
 
-    /// The value of the last `key=value` line of config.txt (comments and sections aside).
+    /// The values of every `key=value` line of config.txt, in order (comments and sections aside).
     static func configValues(_ text: String, _ key: String) -> [String] {
         text.split(separator: "\n").compactMap { raw in
             let line = ConfigFileSyntax.trim(raw.prefix { $0 != "#" })
