@@ -94,6 +94,13 @@ import Testing
             $0.boot.serial0 = "ttyAMA10"
             $0.device?.resolved = "/dev/ttyAMA10"
         },
+        Mistake(name: "Pi 5 header UART not switched on", area: .uart, words: ["dtparam=uart0=on", "board/config.txt"]) {
+            $0.boot.model = "Raspberry Pi 5 Model B Rev 1.0"
+            $0.boot.serial0 = "ttyAMA10"
+            $0.device?.path = "/dev/ttyAMA0"
+            $0.device?.resolved = "/dev/ttyAMA0"
+            $0.boot.configFile?.text = "dtparam=audio=on\n"
+        },
         Mistake(name: "no service user", area: .groups, words: ["user gpsbox", "install"]) { $0.account = nil },
         Mistake(name: "group i2c missing", area: .groups, words: ["group i2c does not exist", "groupadd"]) {
             $0.groupIDs["i2c"] = nil
@@ -188,6 +195,15 @@ import Testing
         var f = Self.healthy
         f.device?.probe = .silent(detail: "would be a problem if probed")
         #expect(Doctor.findings(f).allSatisfy { $0.verdict != .problem })
+    }
+
+    @Test func aStaleLockFileIsANoteNotAProblem() {
+        var f = Self.healthy
+        f.device?.holders = [.init(pid: 612, command: "gpsbox", throughLockFile: true),
+                             .init(pid: 31337, command: nil, throughLockFile: true)]
+        let device = Doctor.findings(f).filter { $0.area == .device }
+        #expect(device.map(\.verdict) == [.ok, .note])
+        #expect(device.last?.text == "a stale lock file names pid 31337, which is gone: the next opener removes it")
     }
 
     @Test func aFreeDeviceIsProbed() {
