@@ -4,7 +4,7 @@
 // options are operands, wherever they stand (`config --config FILE show`); after `--`
 // every word is an operand.
 
-/// A usage error: exit code 2, message plus the command's usage line on stderr.
+/// A usage error: exit code 64 (EX_USAGE), message plus the command's usage line on stderr.
 public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }

@@ -19,7 +19,8 @@ public enum GPSBox {
     /// The commands that drive hardware exist only where GPSBoxLinux does.
     #if os(Linux)
     static let deviceCommands: [any Subcommand.Type] = [
-        RunCommand.self, StatusCommand.self, RecordCommand.self, ConfigureCommand.self, WebCommand.self,
+        RunCommand.self, StatusCommand.self, RecordCommand.self, ConfigureCommand.self, DoctorCommand.self,
+        WebCommand.self,
     ]
     #else
     static let deviceCommands: [any Subcommand.Type] = []

@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
     /// Finished, but damaged data was skipped (dump, decode, stats).
     case damagedDataSkipped = 3
+    /// `gpsbox doctor` found problems (each printed with its fix).
+    case problemsFound = 4
     /// Bad configuration: systemd's unit uses RestartPreventExitStatus=78.
     case badConfiguration = 78
 }

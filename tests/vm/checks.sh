@@ -275,3 +275,21 @@ check_deb_life_cycle() {
     wait_for 30 is_active || true
     check "deb: install on a running system" "$(svc ActiveState), user $(g id -nG gpsbox)" test "$(svc ActiveState)" = active
 }
+
+# gpsbox doctor on the box as installed and running: all well (exit 0; its run time goes into
+# the detail), then with a log-dir in the configuration that the unit does not let the service
+# write (the daemon is not reloaded, so logging goes on), which it must name with its fix.
+check_doctor() {
+    local out last
+    out="$(g 'start=$(date +%s%N); gpsbox doctor; status=$?; echo "exit $status in $((($(date +%s%N) - start) / 1000000)) ms"' 2>&1)"
+    printf '%s\n' "$out" > "$work/doctor-healthy.txt"
+    last="$(tail -1 <<< "$out")"
+    check "doctor: healthy box" "$last; $(grep -c '^ok' <<< "$out") ok, $(grep -c '^PROBLEM' <<< "$out") problems (doctor-healthy.txt)" \
+        bash -c '[[ "$1" == "exit 0 in "* ]]' _ "$last"
+    g "cp /etc/gpsbox/gpsbox.conf /root/gpsbox.conf.doctor && install -d -o gpsbox -g gpsbox /srv/tracks && echo 'log-dir = /srv/tracks' >> /etc/gpsbox/gpsbox.conf"
+    out="$(g 'gpsbox doctor; echo "exit $?"' 2>&1)"
+    g "cp /root/gpsbox.conf.doctor /etc/gpsbox/gpsbox.conf && rmdir /srv/tracks"
+    printf '%s\n' "$out" > "$work/doctor-planted.txt"
+    check "doctor: log-dir outside the unit's ReadWritePaths named" "$(grep -A1 '^PROBLEM' <<< "$out" | tr -s ' \n' ' ')$(tail -1 <<< "$out")" \
+        bash -c '[[ "$1" == *"/srv/tracks is outside the unit"*"ReadWritePaths=/srv/tracks"* && "$1" == *"exit 4" ]]' _ "$(tr -s ' \n' ' ' <<< "$out" | sed 's/ $//')"
+}

@@ -2,8 +2,8 @@
 # Variables come from tests/vm/run; test bodies passed to bash -c are single-quoted on purpose.
 # shellcheck disable=SC2154,SC2016,SC2034
 # The steps of the VM check, in three boots (sourced by tests/vm/run after lib.sh):
-#   boot 1  module unplugged at power-on, then plugged in: udev, systemd (READY, journal,
-#           security, reload, watchdog, exit 78), the LED on the GPIO chip, I2C, pull-logs,
+#   boot 1  module unplugged at power-on, then plugged in: udev, gpsbox doctor, systemd (READY,
+#           journal, security, reload, watchdog, exit 78), the LED on the GPIO chip, I2C, pull-logs,
 #           and a power cut while the daemon logs;
 #   boot 2  recovery after the cut, the second pull-logs, a clean reboot;
 #   boot 3  boot to first sample, RSS and CPU, unplug, the .deb life cycle.
@@ -36,6 +36,7 @@ run_steps() {
     check "auto-baud after the plug" "found:${rates:- nothing} (want only 9600)" \
         test -n "$rates" -a -z "$(grep -o 'talks at [0-9]*' <<< "$rates" | grep -v 'at 9600$')"
     check_led "LED while recording" steady 6
+    check_doctor
     check_journal
     check_security
     check_reload
