@@ -10,9 +10,22 @@ import Darwin
 public enum InputFile {
     /// Every byte of `path`. More than `maxBytes` fails with EFBIG (a wrong path, such as a
     /// device, must not fill memory) instead of returning a prefix.
+    /// The path may be someone else's: opened without blocking (a FIFO would hold the open
+    /// until a writer came), then only a regular file is read, or a character device such as
+    /// /dev/null, which stays non-blocking (a terminal with nothing to say fails with EAGAIN
+    /// instead of waiting). A FIFO, socket or directory fails with `notReadableKind`.
     public static func bytes(_ path: String, maxBytes: Int = .max) throws(SystemError) -> [UInt8] {
-        try FileDescriptor.open(path, flags: O_RDONLY).readToEnd(maxBytes: maxBytes)
+        let file = try FileDescriptor.open(path, flags: O_RDONLY | O_NONBLOCK)
+        switch try file.status().st_mode & S_IFMT {
+        case S_IFREG: try file.setStatusFlag(O_NONBLOCK, false)
+        case S_IFCHR: break
+        default: throw SystemError(call: notReadableKind, path: path, errno: EINVAL)
+        }
+        return try file.readToEnd(maxBytes: maxBytes)
     }
+
+    /// The `call` of the error for a path that is not a file (FIFO, socket, directory).
+    public static let notReadableKind = "read (not a regular file: a FIFO, socket or directory)"
 
     /// The file as UTF-8 text (invalid sequences become U+FFFD).
     public static func text(_ path: String, maxBytes: Int = .max) throws(SystemError) -> String {

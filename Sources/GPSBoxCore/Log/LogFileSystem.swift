@@ -35,7 +35,21 @@ public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ioError(let p): "\(p): input/output error (failing storage?)"
         case .fileTooLarge(let p): "\(p): file size limit exceeded"
         case .notRegularFile(let p): "\(p): not a regular file (link, FIFO or device), skipped"
-        case .failed(let call, let p, let e): "\(call) \(p): errno \(e)"
+        case .failed(let call, let p, let e):
+            if let words = Self.words(errno: e) { "\(call) \(p): \(words) (errno \(e))" } else { "\(call) \(p): errno \(e)" }
+        }
+    }
+
+    /// The text of the errno values a log folder meets besides those with a case of their own
+    /// (the same numbers on Linux and macOS); the core has no strerror.
+    static func words(errno: Int32) -> String? {
+        switch errno {
+        case 1: "operation not permitted"
+        case 13: "permission denied"
+        case 20: "not a directory"
+        case 21: "is a directory"
+        case 24: "too many open files"
+        default: nil
         }
     }
 }

@@ -104,7 +104,7 @@ extension Daemon {
         case .some: return .storageError  // the folder vanished under it, EFBIG, EIO
         case nil: break
         }
-        if writer == nil { return .storageReadOnly }
+        if writer == nil { return .storageError }  // not open: nothing says the card is read-only
         if link == nil || supervisor.deviceLost || supervisor.silent { return .deviceLost }
         return nil
     }

@@ -214,8 +214,16 @@ public final class Daemon {
     }
 
     func serviceTimers(now: MonotonicInstant) {
-        // Not while another process holds the folder or it cannot be made (see checkLogFolder).
-        if supervisor.wantsWriter(now: now), folderLock != nil || storageFailure == nil { openWriter(now: now) }
+        // Not while another process holds the folder or it cannot be made (see checkLogFolder,
+        // once a second); the retry deadline moves on all the same, or a due retry left
+        // untried would be a zero poll timeout: a full core spent waiting for the folder.
+        if supervisor.wantsWriter(now: now) {
+            if let failure = storageFailure, folderLock == nil {
+                supervisor.writerOpenFailed(failure, now: now)
+            } else {
+                openWriter(now: now)
+            }
+        }
         // The deadline is read in place: binding the configurator first would copy it at every wake.
         if let deadline = configurator?.deadline, now >= deadline, var c = configurator {
             let actions = c.tick(now: now)
