@@ -71,7 +71,7 @@ extension Daemon {
         }
         let old = config
         config = Self.fittingFileSizeLimit(new, log: log)
-        log(.notice, "configuration reloaded")
+        log(.notice, "configuration reloaded: " + ConfigurationChange.summary(ConfigurationChange.between(old, new)))
         if old.transport != new.transport || old.rateHz != new.rateHz || old.configure != new.configure
             || old.nmeaOutput != new.nmeaOutput || old.dynamicModel != new.dynamicModel {
             reopen(now: now, reason: "configuration changed")
