@@ -238,6 +238,31 @@ import Testing
         #expect(dir.files[LogFormat.markerName] != nil)
     }
 
+    @Test func anotherFileUnderTheOpenSegmentsNameMovesTheBufferToANewSegment() throws {
+        let dir = FakeLogDirectory()
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 1000), now: 0, runID: 1)
+        for i in 0..<50 { writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 100)) }
+        writer.tick(now: 6000)
+        let first = try #require(Self.segments(dir).first?.fileName)
+        // 300 records buffered (several blocks, with padding), then a restored copy takes the name.
+        for i in 50..<350 { writer.append(.sample(LogFixtures.sample(i)), now: 6500) }
+        let copy = FakeLogDirectory.Node()
+        copy.bytes = dir.files[first]!.bytes
+        dir.files[first] = copy
+        writer.tick(now: 8000)
+        #expect(writer.replacedSegments == [first])
+        #expect(writer.statistics.syncedRecords == 350)
+        writer.close(now: 9000)
+        #expect(Self.segments(dir).map(\.sequence) == [1, 2])
+        dir.files[first] = nil  // the copy's records are the first 50: read the new segment alone
+        let read = LogFixtures.readAll(dir)
+        #expect(read.damage.isEmpty)
+        #expect(read.entries.compactMap(LogFixtures.index(of:)) == Array(50..<350))
+        writer.append(.sample(LogFixtures.sample(350)), now: 10_000)
+        writer.tick(now: 11_000)
+        #expect(writer.replacedSegments == [first], "said once")
+    }
+
     @Test func resetRefusesADirectoryThatIsNotATrackLog() throws {
         let dir = FakeLogDirectory()
         dir.files["thesis.tex"] = FakeLogDirectory.Node()

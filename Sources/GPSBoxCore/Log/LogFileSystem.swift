@@ -54,8 +54,22 @@ public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Which file a name or an open file is (st_dev, st_ino): the writer compares its open
+/// segment's with what its name means now, so another file put under the name is seen.
+public struct LogFileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}
+
 /// A file opened for appending (O_APPEND). `write` may be short; the writer loops.
 public protocol AppendableLogFile: AnyObject {
+    /// The file's identity, taken once when it was created (nil: not known).
+    var identity: LogFileIdentity? { get }
     /// Writes a prefix of `bytes`; returns how many bytes were written (> 0).
     func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int
     /// Writes every byte. The POSIX file uses GPSBoxSystem's one write-all loop (the syscall
@@ -90,10 +104,22 @@ public protocol LogDirectory: AnyObject {
     /// Size of the whole file system (statvfs f_blocks × f_frsize), for the `auto` free-space
     /// floor (docs/log-format.md §6); nil when unknown.
     func fileSystemBytes() -> Int64?
+    /// What `name` is now, without following a link; throws `.notFound` when it is gone. Nil
+    /// when the directory cannot tell.
+    func identity(of name: String) throws(LogIOError) -> LogFileIdentity?
 }
 
 extension LogDirectory {
     public func fileSystemBytes() -> Int64? { nil }
+
+    public func identity(of name: String) throws(LogIOError) -> LogFileIdentity? {
+        _ = try size(of: name)
+        return nil
+    }
+}
+
+extension AppendableLogFile {
+    public var identity: LogFileIdentity? { nil }
 }
 
 extension AppendableLogFile {

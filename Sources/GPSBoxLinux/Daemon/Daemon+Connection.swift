@@ -150,6 +150,7 @@ extension Daemon {
             let logged = loggedTrip(in: dir)
             writer = try SegmentWriter(directory: dir, configuration: config.logWriterConfiguration(version: env.version), now: now)
             resetsSeen = 0
+            replacedSeen = 0
             if session.sampler.nextTripID <= logged.highestTripID {
                 session = TrackerSession(configuration: session.configuration, firstTripID: logged.highestTripID + 1)
                 session.resume(from: logged, now: now)

@@ -91,6 +91,13 @@ extension Daemon {
             session.logErased()
         }
         resetsSeen = w.resetsNoticed
+        // Another file took the open segment's name: said once per segment (the writer went on).
+        for name in w.replacedSegments.suffix(max(0, w.replacedSegments.count - replacedSeen)) {
+            log(.warning, "segment \(name) was replaced under the writer (another file took its name): "
+                + "logging goes on in a new segment; what that segment held is what the file system lost",
+                [("log-dir", config.logDir)])
+        }
+        replacedSeen = w.replacedSegments.count
         let error = w.lastError?.description
         if error != reportedWriterError {
             if let error {

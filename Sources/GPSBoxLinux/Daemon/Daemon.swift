@@ -81,6 +81,8 @@ public final class Daemon {
     var droppingReported = false
     /// The writer's `resetsNoticed` already acted on.
     var resetsSeen = 0
+    /// The writer's `replacedSegments` already told to the journal.
+    var replacedSeen = 0
     var fixOutage: FixOutage
     /// The gpsd/chrony live feed (Daemon+Feed); nil while gpsd-listen and chrony-socket are unset.
     var feed: LiveFeed?
