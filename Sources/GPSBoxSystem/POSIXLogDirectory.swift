@@ -186,6 +186,7 @@ public final class POSIXAppendFile: AppendableLogFile {
 public final class POSIXReadFile: ReadableLogFile {
     private var descriptor: FileDescriptor?
     public let path: String
+    public private(set) var size: Int64?
 
     public init(path: String) throws(LogIOError) {
         self.path = path
@@ -198,6 +199,7 @@ public final class POSIXReadFile: ReadableLogFile {
         guard let st = try? file.status(), (st.st_mode & S_IFMT) == S_IFREG else {
             throw .notRegularFile(path: path)
         }
+        size = Int64(st.st_size)
         descriptor = consume file
     }
 

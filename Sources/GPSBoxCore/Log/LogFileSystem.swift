@@ -82,6 +82,8 @@ public protocol AppendableLogFile: AnyObject {
 
 /// A file opened for sequential reading.
 public protocol ReadableLogFile: AnyObject {
+    /// The file's size when it was opened (nil: not known).
+    var size: Int64? { get }
     /// Reads up to `buffer.count` bytes; 0 at end of file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int
     func close()
@@ -120,6 +122,10 @@ extension LogDirectory {
 
 extension AppendableLogFile {
     public var identity: LogFileIdentity? { nil }
+}
+
+extension ReadableLogFile {
+    public var size: Int64? { nil }
 }
 
 extension AppendableLogFile {

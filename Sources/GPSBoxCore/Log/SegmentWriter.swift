@@ -60,7 +60,10 @@ public final class SegmentWriter {
         // §6: the largest sequence plus one; after 2^64 − 1 the run starts again at 1 (never a trap).
         nextSequence = Self.following(segments.map(\.sequence).max() ?? 0)
         for s in segments {
-            if let size = try? directory.size(of: s.fileName) { closed.append(.init(name: s, sizeBytes: size)) }
+            // A file larger than any segment is not one: never counted, so never a reason to delete.
+            if let size = try? directory.size(of: s.fileName), size <= LogFormat.maxSegmentBytes {
+                closed.append(.init(name: s, sizeBytes: size))
+            }
         }
         enforceRing()
     }

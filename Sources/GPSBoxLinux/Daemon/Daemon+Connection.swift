@@ -175,7 +175,14 @@ extension Daemon {
     /// The trip ids and the trip the log ends in, from the newest segments: twice as many
     /// each time until the last trip is read whole (a trip is rarely longer than a segment).
     func loggedTrip(in dir: POSIXLogDirectory) -> LoggedTrip {
-        let names = (try? TrackLogReader.segmentNames(in: dir)) ?? []
+        // A file larger than any segment is not read (a planted 1 TiB sparse file would hold
+        // the start for hours with no READY): skipped with a warning naming it and its size.
+        let names = ((try? TrackLogReader.segmentNames(in: dir)) ?? []).filter { name in
+            guard let bytes = try? dir.size(of: name.fileName), bytes > LogFormat.maxSegmentBytes else { return true }
+            log(.warning, "\(dir.path)/\(name.fileName): \(bytes) bytes, larger than any segment can be: not a segment, skipped",
+                [("log-dir", config.logDir)])
+            return false
+        }
         let rule = TripRule(tripGapMs: session.sampler.configuration.tripGapMs)
         var count = 2
         while true {
