@@ -193,6 +193,7 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
             errors.append(ConfigError(.conflict(key: "gpsd-listen", "\(remote) is not a loopback address: other machines could read "
                                                 + "the position; set gpsd-remote = true to allow it"), at: origin(of: "gpsd-listen")))
         }
+        if let clash = controlSocketConflict() { errors.append(clash) }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),
                                       at: origin(of: "quota") == .builtInDefault ? origin(of: "segment-size") : origin(of: "quota")))

@@ -87,7 +87,7 @@ extension Daemon {
                 openWriter(now: now)
             }
         }
-        if old.statusFile != new.statusFile { openControlSocket(now: now) }
+        if old.statusFile != new.statusFile || control.map({ !$0.isInPlace }) ?? true { openControlSocket(now: now) }
         reloadFeed(from: old, now: now)
         session.updateSamplerConfiguration(new.samplerConfiguration)
         if old.tripGap != new.tripGap { noteTripGap(now: now) }

@@ -241,6 +241,11 @@ public final class Daemon {
             checkLogFolder(now: now)
             watchFix(now: now)
             if control == nil, now >= nextControlAttemptAt { openControlSocket(now: now) }
+            // Its file removed (the runtime folder deleted) or replaced: bind again, at once.
+            if let c = control, !c.isInPlace {
+                warnLimited(.warning, "control socket \(c.path) vanished: binding it again", [], now: now)
+                openControlSocket(now: now)
+            }
         }
         _ = serviceOutward(now: now)
     }
