@@ -71,6 +71,7 @@ extension Daemon {
         link = nil
         configurator = nil
         supervisor.lost(reason, now: now)
+        feed?.linkLost()
     }
 
     /// Bytes arrive but none of them make a valid frame: the module talks at another rate (a
