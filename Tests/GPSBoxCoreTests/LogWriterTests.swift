@@ -222,6 +222,17 @@ import Testing
         #expect(Self.indices(dir) == Array(0..<10))
     }
 
+    @Test func aFullBufferWhileStorageWorksIsWrittenEarlyNotDropped() throws {
+        let dir = FakeLogDirectory()
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 10_000,
+                                                                            maxBufferedBytes: LogFixtures.recordBytes * 10), now: 0, runID: 1)
+        for i in 0..<30 { #expect(writer.append(.sample(LogFixtures.sample(i)), now: 0)) }
+        #expect(writer.statistics.droppedRecords == 0)
+        #expect(writer.statistics.syncs >= 2)
+        writer.close(now: 1)
+        #expect(Self.indices(dir) == Array(0..<30))
+    }
+
     @Test func resetWhileWritingMakesTheWriterStartANewSegment() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 1000), now: 0, runID: 1)

@@ -107,6 +107,9 @@ public final class SegmentWriter {
             }
             return accepted
         }
+        // A full buffer while storage works (records coming faster than one sync interval
+        // holds) is written now; only a buffer storage cannot take drops records.
+        if pending.count >= configuration.maxBufferedBytes, lastError == nil { try? sync(now: now) }
         guard pending.count < configuration.maxBufferedBytes else {
             statistics.droppedRecords += 1
             tick(now: now)
