@@ -132,7 +132,7 @@ extension Daemon {
         s.version = env.version
         s.state = stateName
         s.device = link?.summary ?? (config.i2c.map { $0.devicePath } ?? config.device)
-        s.receiver = receiverSummary
+        s.receiver = module.refusesConfiguration ? (receiverSummary ?? "module") + ", refuses configuration" : receiverSummary
         s.line = module.lineSummary
         s.moduleRestarts = module.restartsNoticed
         s.uptimeSeconds = (now - startedAt) / 1000
