@@ -61,7 +61,7 @@ public struct ConfigurationSource: Sendable {
             } catch let e where e.errno == Errno.noSuchFile && !pathIsExplicit {
                 return nil
             } catch {
-                let why = error.call == InputFile.notReadableKind ? "not a regular file (a FIFO, socket or directory)" : error.reason
+                let why = error.call == InputFile.notReadableKind ? "not a regular file (a FIFO or socket)" : error.reason
                 throw InvalidConfiguration([ConfigError(.unreadable(why), at: .file(path: path, line: 0))])
             }
         }

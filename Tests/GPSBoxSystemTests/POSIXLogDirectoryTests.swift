@@ -106,12 +106,18 @@ import GPSBoxCore
 
 /// docs/log-format.md §1: only regular files are segments.
 @Suite struct POSIXLogDirectoryOddFileTests {
-    @Test func aFIFONamedLikeASegmentIsReportedAndSkippedWithoutHanging() throws {
+    /// A new folder holding one segment with sample 0.
+    static func folderWithOneSample() throws -> String {
         let path = POSIXLogDirectoryTests.scratch()
-        defer { POSIXLogDirectoryTests.remove(path) }
         let writer = try SegmentWriter(directory: POSIXLogDirectory(path: path), now: 0)
         writer.append(.sample(POSIXLogDirectoryTests.sample(0)), now: 0)
         writer.close()
+        return path
+    }
+
+    @Test func aFIFONamedLikeASegmentIsReportedAndSkippedWithoutHanging() throws {
+        let path = try Self.folderWithOneSample()
+        defer { POSIXLogDirectoryTests.remove(path) }
         let fifo = path + "/9999999999-20261130T090000Z-00000000000000aa.gpslog"
         #expect(mkfifo(fifo, 0o644) == 0)
         let reader = TrackLogReader(directoryPath: path)
@@ -122,11 +128,8 @@ import GPSBoxCore
     }
 
     @Test func aHugeSparseFileNamedLikeTheNewestSegmentIsNotReadNorCountedByTheRing() throws {
-        let path = POSIXLogDirectoryTests.scratch()
+        let path = try Self.folderWithOneSample()
         defer { POSIXLogDirectoryTests.remove(path) }
-        let writer = try SegmentWriter(directory: POSIXLogDirectory(path: path), now: 0)
-        writer.append(.sample(POSIXLogDirectoryTests.sample(0)), now: 0)
-        writer.close()
         let huge = path + "/9999999999-20261130T090000Z-00000000000000cc.gpslog"
         let fd = open(huge, O_WRONLY | O_CREAT, 0o644)
         #expect(fd >= 0 && ftruncate(fd, 1 << 40) == 0)  // 1 TiB, no blocks
