@@ -61,7 +61,8 @@ public struct ConfigurationSource: Sendable {
             } catch let e where e.errno == Errno.noSuchFile && !pathIsExplicit {
                 return nil
             } catch {
-                throw InvalidConfiguration([ConfigError(.unreadable(error.reason), at: .file(path: path, line: 0))])
+                let why = error.call == InputFile.notReadableKind ? "not a regular file (a FIFO or socket)" : error.reason
+                throw InvalidConfiguration([ConfigError(.unreadable(why), at: .file(path: path, line: 0))])
             }
         }
     }

@@ -98,6 +98,14 @@ public final class POSIXLogDirectory: LogDirectory {
         return Int64(st.st_size)
     }
 
+    /// lstat: a FIFO or a restored copy under a segment's name is a different file.
+    public func identity(of name: String) throws(LogIOError) -> LogFileIdentity? {
+        let p = full(name)
+        var st = stat()
+        _ = try logIO("lstat", p) { lstat(p, &st) }
+        return LogFileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
     public func fileSystemBytes() -> Int64? {
         var vfs = statvfs()
         guard statvfs(path, &vfs) == 0 else { return nil }
@@ -121,12 +129,15 @@ public final class POSIXLogDirectory: LogDirectory {
 public final class POSIXAppendFile: AppendableLogFile {
     private var descriptor: FileDescriptor?
     public let path: String
+    public let identity: LogFileIdentity?
 
     init(creating path: String) throws(LogIOError) {
         self.path = path
-        descriptor = try logIO { () throws(SystemError) in
+        let file = try logIO { () throws(SystemError) in
             try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_APPEND)
         }
+        identity = (try? file.status()).map { LogFileIdentity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
+        descriptor = consume file
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int {
@@ -175,6 +186,7 @@ public final class POSIXAppendFile: AppendableLogFile {
 public final class POSIXReadFile: ReadableLogFile {
     private var descriptor: FileDescriptor?
     public let path: String
+    public private(set) var size: Int64?
 
     public init(path: String) throws(LogIOError) {
         self.path = path
@@ -187,6 +199,7 @@ public final class POSIXReadFile: ReadableLogFile {
         guard let st = try? file.status(), (st.st_mode & S_IFMT) == S_IFREG else {
             throw .notRegularFile(path: path)
         }
+        size = Int64(st.st_size)
         descriptor = consume file
     }
 

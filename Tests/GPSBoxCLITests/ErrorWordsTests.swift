@@ -27,7 +27,7 @@ import GPSBoxLinux
     static func covers(_ r: LogDamage.Reason) {
         switch r {
         case .badHeader, .unsupportedVersion, .checksumMismatch, .badRecordHeader, .nonZeroPadding, .zeroedBlock,
-             .malformedPayload, .undatedSample, .tornTail, .unreadable, .notRegularFile, .misnamedSegment,
+             .malformedPayload, .undatedSample, .tornTail, .unreadable, .notRegularFile, .tooLarge, .misnamedSegment,
              .duplicateSegment, .conflictingCopy, .damagedClosedSegment, .sizeMismatch, .missingSegment: break
         }
     }
@@ -131,7 +131,7 @@ import GPSBoxLinux
             ("checksumMismatch", .checksumMismatch), ("badRecordHeader", .badRecordHeader),
             ("nonZeroPadding", .nonZeroPadding), ("zeroedBlock", .zeroedBlock),
             ("undatedSample", .undatedSample), ("tornTail", .tornTail), ("unreadable", .unreadable(.ioError(path: segment))),
-            ("notRegularFile", .notRegularFile), ("misnamedSegment", .misnamedSegment),
+            ("notRegularFile", .notRegularFile), ("tooLarge", .tooLarge(bytes: 1 << 40)), ("misnamedSegment", .misnamedSegment),
             ("duplicateSegment", .duplicateSegment(of: segment)), ("conflictingCopy", .conflictingCopy(of: segment)),
             ("damagedClosedSegment", .damagedClosedSegment), ("sizeMismatch", .sizeMismatch(expected: 4096, found: 2048)),
             ("missingSegment", .missingSegment(3...5)),

@@ -49,6 +49,16 @@ final class FakeLogDirectory: LogDirectory {
         return Int64(node.bytes.count)
     }
 
+    /// A node's identity is the object itself: a new node under a name is another file.
+    static func identity(_ node: Node) -> LogFileIdentity {
+        LogFileIdentity(device: 1, inode: UInt64(UInt(bitPattern: ObjectIdentifier(node).hashValue)))
+    }
+
+    func identity(of name: String) throws(LogIOError) -> LogFileIdentity? {
+        guard let node = files[name] else { throw .notFound(path: name) }
+        return Self.identity(node)
+    }
+
     func freeBytes() throws(LogIOError) -> Int64 {
         guard let capacity else { return 1 << 40 }
         return capacity - usedBytes
@@ -86,6 +96,7 @@ final class FakeLogDirectory: LogDirectory {
         let node: Node
         let name: String
         var closed = false
+        var identity: LogFileIdentity? { FakeLogDirectory.identity(node) }
 
         init(directory: FakeLogDirectory, node: Node, name: String) {
             self.directory = directory

@@ -222,6 +222,17 @@ import Testing
         #expect(Self.indices(dir) == Array(0..<10))
     }
 
+    @Test func aFullBufferWhileStorageWorksIsWrittenEarlyNotDropped() throws {
+        let dir = FakeLogDirectory()
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 10_000,
+                                                                            maxBufferedBytes: LogFixtures.recordBytes * 10), now: 0, runID: 1)
+        for i in 0..<30 { #expect(writer.append(.sample(LogFixtures.sample(i)), now: 0)) }
+        #expect(writer.statistics.droppedRecords == 0)
+        #expect(writer.statistics.syncs >= 2)
+        writer.close(now: 1)
+        #expect(Self.indices(dir) == Array(0..<30))
+    }
+
     @Test func resetWhileWritingMakesTheWriterStartANewSegment() throws {
         let dir = FakeLogDirectory()
         let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 1000), now: 0, runID: 1)
@@ -236,6 +247,31 @@ import Testing
         #expect(Self.segments(dir).map(\.sequence) == [2])
         #expect(Self.indices(dir) == [6])
         #expect(dir.files[LogFormat.markerName] != nil)
+    }
+
+    @Test func anotherFileUnderTheOpenSegmentsNameMovesTheBufferToANewSegment() throws {
+        let dir = FakeLogDirectory()
+        let writer = try SegmentWriter(directory: dir, configuration: .init(syncIntervalMilliseconds: 1000), now: 0, runID: 1)
+        for i in 0..<50 { writer.append(.sample(LogFixtures.sample(i)), now: MonotonicInstant(milliseconds: Int64(i) * 100)) }
+        writer.tick(now: 6000)
+        let first = try #require(Self.segments(dir).first?.fileName)
+        // 300 records buffered (several blocks, with padding), then a restored copy takes the name.
+        for i in 50..<350 { writer.append(.sample(LogFixtures.sample(i)), now: 6500) }
+        let copy = FakeLogDirectory.Node()
+        copy.bytes = dir.files[first]!.bytes
+        dir.files[first] = copy
+        writer.tick(now: 8000)
+        #expect(writer.replacedSegments == [first])
+        #expect(writer.statistics.syncedRecords == 350)
+        writer.close(now: 9000)
+        #expect(Self.segments(dir).map(\.sequence) == [1, 2])
+        dir.files[first] = nil  // the copy's records are the first 50: read the new segment alone
+        let read = LogFixtures.readAll(dir)
+        #expect(read.damage.isEmpty)
+        #expect(read.entries.compactMap(LogFixtures.index(of:)) == Array(50..<350))
+        writer.append(.sample(LogFixtures.sample(350)), now: 10_000)
+        writer.tick(now: 11_000)
+        #expect(writer.replacedSegments == [first], "said once")
     }
 
     @Test func resetRefusesADirectoryThatIsNotATrackLog() throws {

@@ -141,6 +141,22 @@ func configure(_ settings: ReceiverSettings, module: ScriptedModule, hearsNMEA: 
                                    "NAV-DOP every 1 solution"].map { "CFG-VALSET (RAM) " + $0 })
     }
 
+    /// A module that NAKs everything is told apart from one that refused a part: only the first
+    /// settles (the daemon does not configure it again).
+    @Test func aModuleThatNaksEveryCommandRefusedEverything() throws {
+        for identity in [Self.m8, Self.m10] {
+            let all = configure(try ReceiverSettings(), module: ScriptedModule(identity: identity, nak: ["a", "e", "o"]))  // every text
+            let report = try #require(all.report)
+            #expect(report.applied.isEmpty && !report.errors.isEmpty)
+            #expect(report.refusedEveryCommand)
+        }
+        let part = configure(try ReceiverSettings(rateHertz: 1, dynamicModel: .bike),
+                             module: ScriptedModule(identity: Self.m10, nak: ["dynamic model"]))
+        #expect(try #require(part.report).refusedEveryCommand == false)
+        let unanswered = configure(try ReceiverSettings(), module: ScriptedModule(identity: nil), hearsNMEA: true)
+        #expect(try #require(unanswered.report).refusedEveryCommand == false)
+    }
+
     @Test func silenceIsRetriedThenLoggedAndTheRestStillGoesOut() throws {
         let run = configure(try ReceiverSettings(), module: ScriptedModule(identity: Self.m8, silent: ["NAV-DOP"]))
         let report = try #require(run.report)

@@ -35,4 +35,11 @@ import Testing
         log(.error, "broken")
         #expect(lines.all == ["error: broken\n"])
     }
+
+    @Test func controlCharactersFromOutsideCannotForgeALine() {
+        let line = DaemonLog.line(.error, "log folder missing: x\nerror: FORGED", [("log-dir", "x\nerror: FORGED\u{7}"),
+                                                                              ("client", "say \"hi\"\r")], style: .plain)
+        #expect(line == "error: log folder missing: x\\nerror: FORGED log-dir=\"x\\nerror: FORGED\\x07\" client=\"say \\\"hi\\\"\\r\"\n")
+        #expect(line.filter { $0 == "\n" }.count == 1)
+    }
 }

@@ -208,6 +208,48 @@ import GPSBoxSystem
         #expect(f.lines.count("gpsd client dropped") == 1)
     }
 
+    /// Over TCP the kernel would grow the send buffer to MiBs for a client that never reads:
+    /// the client is dropped once about the documented 256 KiB wait, not MiBs later.
+    @Test func aTCPClientThatNeverReadsIsBoundedByTheQueueNotTheKernel() throws {
+        let lines = Lines()
+        let port = try Self.freePort()
+        let server = Self.server([.tcp(host: "127.0.0.1", port: port)], lines: lines)
+        server.openListeners(now: 0)
+        defer { server.closeAll() }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_port = in_port_t(UInt16(port).bigEndian)
+        a.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let r = withUnsafePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(r == 0)
+        try Self.serve(server) { server.clientCount == 1 }
+        let report = [UInt8](repeating: 0x41, count: 4096)
+        var sent = 0
+        while server.clientCount == 1, sent < 64 << 20 {
+            server.broadcast { _, out in out += report }
+            sent += report.count
+            if sent % (256 << 10) == 0 { try Self.serve(server, milliseconds: 5) }  // let the kernel move bytes
+        }
+        #expect(server.clientCount == 0)
+        // 256 KiB queued + the small send buffer + what the peer's receive buffer took.
+        #expect(sent < 1 << 20, "\(sent / 1024) KiB went out before the client was dropped")
+    }
+
+    @Test func connectAndDisconnectLinesAreRateLimited() throws {
+        let f = Fixture(), server = f.server
+        for _ in 0..<50 {
+            let fd = try f.clients(1)[0]
+            close(fd)
+            try Self.serve(server) { server.clientCount == 0 }
+        }
+        #expect(f.lines.count("gpsd client connected") == 1, "\(f.lines.all.prefix(4))")
+        #expect(f.lines.count("gpsd client disconnected") == 1)
+    }
+
     /// Short writes leave the rest queued; the next writable wake sends it, in order.
     @Test func aBacklogIsWrittenInOrderWhenTheSocketTakesIt() throws {
         let f = Fixture(), server = f.server

@@ -41,4 +41,19 @@ import Glibc
     @Test func procFilesAreReadToTheirEnd() throws {
         #expect(try InputFile.text("/proc/self/io").contains("write_bytes:"))
     }
+
+    @Test func aFIFOOrDirectoryIsRefusedWithoutBlockingAndDevNullIsEmpty() throws {
+        let path = "/var/tmp/gpsbox-input-fifo-\(getpid())"
+        unlink(path)
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        // Without O_NONBLOCK the open would wait for a writer forever.
+        #expect(throws: SystemError(call: InputFile.notReadableKind, path: path, errno: EINVAL)) {
+            _ = try InputFile.bytes(path)
+        }
+        #expect(throws: SystemError(call: "read", path: "/var/tmp", errno: EISDIR)) {
+            _ = try InputFile.bytes("/var/tmp")
+        }
+        #expect(try InputFile.bytes("/dev/null") == [])
+    }
 }

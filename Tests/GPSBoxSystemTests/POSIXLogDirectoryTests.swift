@@ -106,12 +106,18 @@ import GPSBoxCore
 
 /// docs/log-format.md §1: only regular files are segments.
 @Suite struct POSIXLogDirectoryOddFileTests {
-    @Test func aFIFONamedLikeASegmentIsReportedAndSkippedWithoutHanging() throws {
+    /// A new folder holding one segment with sample 0.
+    static func folderWithOneSample() throws -> String {
         let path = POSIXLogDirectoryTests.scratch()
-        defer { POSIXLogDirectoryTests.remove(path) }
         let writer = try SegmentWriter(directory: POSIXLogDirectory(path: path), now: 0)
         writer.append(.sample(POSIXLogDirectoryTests.sample(0)), now: 0)
         writer.close()
+        return path
+    }
+
+    @Test func aFIFONamedLikeASegmentIsReportedAndSkippedWithoutHanging() throws {
+        let path = try Self.folderWithOneSample()
+        defer { POSIXLogDirectoryTests.remove(path) }
         let fifo = path + "/9999999999-20261130T090000Z-00000000000000aa.gpslog"
         #expect(mkfifo(fifo, 0o644) == 0)
         let reader = TrackLogReader(directoryPath: path)
@@ -119,6 +125,23 @@ import GPSBoxCore
         #expect(reader.damage.map(\.reason) == [.notRegularFile])
         #expect(reader.damage.first?.file == fifo)
         #expect(throws: LogIOError.notRegularFile(path: fifo)) { _ = try POSIXReadFile(path: fifo) }
+    }
+
+    @Test func aHugeSparseFileNamedLikeTheNewestSegmentIsNotReadNorCountedByTheRing() throws {
+        let path = try Self.folderWithOneSample()
+        defer { POSIXLogDirectoryTests.remove(path) }
+        let huge = path + "/9999999999-20261130T090000Z-00000000000000cc.gpslog"
+        let fd = open(huge, O_WRONLY | O_CREAT, 0o644)
+        #expect(fd >= 0 && ftruncate(fd, 1 << 40) == 0)  // 1 TiB, no blocks
+        close(fd)
+        let reader = TrackLogReader(directoryPath: path)
+        #expect(Array(reader) == [.sample(POSIXLogDirectoryTests.sample(0))])
+        #expect(reader.damage.map(\.reason) == [.tooLarge(bytes: 1 << 40)])
+        #expect(reader.damage.first?.description.contains(huge) == true)
+        // A writer starting there counts only real segments against its quota: nothing deleted.
+        let next = try SegmentWriter(directory: POSIXLogDirectory(path: path), now: 0)
+        #expect(next.storedBytes < 1 << 20)
+        #expect(next.statistics.segmentsDeleted == 0)
     }
 
     @Test func aSymlinkToDevZeroNamedLikeASegmentIsNeverFollowed() throws {

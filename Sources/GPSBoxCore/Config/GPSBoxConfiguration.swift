@@ -211,6 +211,7 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
             errors.append(ConfigError(.conflict(key: "web-remote", "web-remote = true needs web-password (from `gpsbox web --hash-password`)"),
                                       at: origin(of: "web-remote")))
         }
+        if let clash = controlSocketConflict() { errors.append(clash) }
         if quota < ByteCount(rawValue: 2 * segmentSize.rawValue) {
             errors.append(ConfigError(.conflict(key: "quota", "\(quota) must be at least twice segment-size (\(segmentSize))"),
                                       at: origin(of: "quota") == .builtInDefault ? origin(of: "segment-size") : origin(of: "quota")))

@@ -26,6 +26,8 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case unreadable(LogIOError)
         /// §1: a symbolic link, FIFO, device or directory named like a segment; skipped.
         case notRegularFile
+        /// §1: a file larger than any segment can be (`LogFormat.maxSegmentBytes`); never read.
+        case tooLarge(bytes: Int64)
         /// Rule 9: the header's run or sequence differs from the file name.
         case misnamedSegment
         /// Rule 10: a byte-for-byte copy of a segment already read; skipped. Not corruption.
@@ -82,6 +84,7 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
         case .tornTail: why = "torn tail (interrupted write), ignored"
         case .unreadable(let e): why = "unreadable: \(e)"
         case .notRegularFile: why = "not a regular file (a directory, link, FIFO or device), skipped"
+        case .tooLarge(let bytes): why = "\(bytes) bytes, larger than any segment can be (\(LogFormat.maxSegmentBytes)): not a segment, skipped"
         case .misnamedSegment: why = "file name does not match the segment header (renamed segment)"
         case .duplicateSegment(let of): why = "copy of \(of), skipped"
         case .conflictingCopy(let of): why = "same run and sequence as \(of) but different content, skipped"

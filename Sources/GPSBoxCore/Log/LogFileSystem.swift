@@ -35,13 +35,41 @@ public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ioError(let p): "\(p): input/output error (failing storage?)"
         case .fileTooLarge(let p): "\(p): file size limit exceeded"
         case .notRegularFile(let p): "\(p): not a regular file (link, FIFO or device), skipped"
-        case .failed(let call, let p, let e): "\(call) \(p): errno \(e)"
+        case .failed(let call, let p, let e):
+            if let words = Self.words(errno: e) { "\(call) \(p): \(words) (errno \(e))" } else { "\(call) \(p): errno \(e)" }
         }
+    }
+
+    /// The text of the errno values a log folder meets besides those with a case of their own
+    /// (the same numbers on Linux and macOS); the core has no strerror.
+    static func words(errno: Int32) -> String? {
+        switch errno {
+        case 1: "operation not permitted"
+        case 13: "permission denied"
+        case 20: "not a directory"
+        case 21: "is a directory"
+        case 24: "too many open files"
+        default: nil
+        }
+    }
+}
+
+/// Which file a name or an open file is (st_dev, st_ino): the writer compares its open
+/// segment's with what its name means now, so another file put under the name is seen.
+public struct LogFileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }
 
 /// A file opened for appending (O_APPEND). `write` may be short; the writer loops.
 public protocol AppendableLogFile: AnyObject {
+    /// The file's identity, taken once when it was created (nil: not known).
+    var identity: LogFileIdentity? { get }
     /// Writes a prefix of `bytes`; returns how many bytes were written (> 0).
     func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int
     /// Writes every byte. The POSIX file uses GPSBoxSystem's one write-all loop (the syscall
@@ -54,6 +82,8 @@ public protocol AppendableLogFile: AnyObject {
 
 /// A file opened for sequential reading.
 public protocol ReadableLogFile: AnyObject {
+    /// The file's size when it was opened (nil: not known).
+    var size: Int64? { get }
     /// Reads up to `buffer.count` bytes; 0 at end of file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int
     func close()
@@ -76,10 +106,26 @@ public protocol LogDirectory: AnyObject {
     /// Size of the whole file system (statvfs f_blocks × f_frsize), for the `auto` free-space
     /// floor (docs/log-format.md §6); nil when unknown.
     func fileSystemBytes() -> Int64?
+    /// What `name` is now, without following a link; throws `.notFound` when it is gone. Nil
+    /// when the directory cannot tell.
+    func identity(of name: String) throws(LogIOError) -> LogFileIdentity?
 }
 
 extension LogDirectory {
     public func fileSystemBytes() -> Int64? { nil }
+
+    public func identity(of name: String) throws(LogIOError) -> LogFileIdentity? {
+        _ = try size(of: name)
+        return nil
+    }
+}
+
+extension AppendableLogFile {
+    public var identity: LogFileIdentity? { nil }
+}
+
+extension ReadableLogFile {
+    public var size: Int64? { nil }
 }
 
 extension AppendableLogFile {

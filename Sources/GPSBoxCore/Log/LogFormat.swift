@@ -21,6 +21,10 @@ public enum LogFormat {
     public static let segmentExtension = ".gpslog"
     public static let markerName = "GPSBOX-LOG"
     public static let markerContents: [UInt8] = Array("gpsbox track log\n".utf8)
+    /// The largest segment the writer makes (segment-size's upper bound, §1): a larger file
+    /// named like a segment is not one and is never read (a 1 TiB sparse file would keep a
+    /// reader busy for hours).
+    public static let maxSegmentBytes: Int64 = 256 << 20
     /// Times that are unknown are stored as INT64_MIN (§4).
     public static let unknownTime = Int64.min
 }

@@ -26,6 +26,8 @@ public final class SegmentWriter {
         /// Logical size: header + everything encoded so far (written or pending).
         var size: Int64 = Int64(LogFormat.segmentHeaderSize)
         var headerWritten = false
+        /// Bytes on the file: where the buffer's first byte goes.
+        var written: Int64 = 0
     }
 
     private var open: OpenSegment?
@@ -58,7 +60,10 @@ public final class SegmentWriter {
         // §6: the largest sequence plus one; after 2^64 − 1 the run starts again at 1 (never a trap).
         nextSequence = Self.following(segments.map(\.sequence).max() ?? 0)
         for s in segments {
-            if let size = try? directory.size(of: s.fileName) { closed.append(.init(name: s, sizeBytes: size)) }
+            // A file larger than any segment is not one: never counted, so never a reason to delete.
+            if let size = try? directory.size(of: s.fileName), size <= LogFormat.maxSegmentBytes {
+                closed.append(.init(name: s, sizeBytes: size))
+            }
         }
         enforceRing()
     }
@@ -75,6 +80,10 @@ public final class SegmentWriter {
     /// How often `reset` (or a hand) erased the log under this writer: the daemon then starts
     /// its trip and counts afresh.
     public private(set) var resetsNoticed = 0
+
+    /// Segments another file took the name of while open (a FIFO, a restored copy), newest
+    /// last: the daemon says each once. The writer went on in a new segment.
+    public private(set) var replacedSegments: [String] = []
 
     /// When `tick` will next sync, for the main loop's poll timeout; nil when
     /// nothing is waiting.
@@ -98,6 +107,9 @@ public final class SegmentWriter {
             }
             return accepted
         }
+        // A full buffer while storage works (records coming faster than one sync interval
+        // holds) is written now; only a buffer storage cannot take drops records.
+        if pending.count >= configuration.maxBufferedBytes, lastError == nil { try? sync(now: now) }
         guard pending.count < configuration.maxBufferedBytes else {
             statistics.droppedRecords += 1
             tick(now: now)
@@ -162,6 +174,7 @@ public final class SegmentWriter {
         guard var o = open, pendingRecords > 0 || !pending.isEmpty else { return }
         do {
             if detectReset() { return }
+            o = open!  // another file under its name moves the buffer to a new segment
             if o.file == nil {
                 let name = SegmentName(sequence: o.sequence, firstTime: o.firstTime, run: runID).fileName
                 o.file = try withSpaceRetry { () throws(LogIOError) in try directory.create(name) }
@@ -244,14 +257,70 @@ public final class SegmentWriter {
     }
 
     /// `reset` deleted our segment: what we buffered belonged to the erased log, so drop it and
-    /// let the next record start a new segment. One stat per sync interval.
+    /// let the next record start a new segment. Another file under the segment's name (its
+    /// identity differs): what is buffered moves to a new segment. One lstat per sync interval.
     @discardableResult
     private func detectReset() -> Bool {
-        guard let name = open?.fileName, open?.file != nil,
-              case .failure(.notFound) = Result(catching: { () throws(LogIOError) in try directory.size(of: name) })
-        else { return false }
-        noticeReset()
-        return true
+        guard let name = open?.fileName, let file = open?.file else { return false }
+        let now: LogFileIdentity?
+        do {
+            now = try directory.identity(of: name)
+        } catch .notFound {
+            noticeReset()
+            return true
+        } catch {
+            return false
+        }
+        if let mine = file.identity, let now, mine != now { moveToNewSegment(replaced: name) }
+        return false
+    }
+
+    /// The open segment's name means another file now: what was written into ours is what the
+    /// file system lost; the buffered records start a new segment of the same day (their
+    /// time offsets stay valid), laid out again at the new block boundaries.
+    private func moveToNewSegment(replaced name: String) {
+        guard let o = open, o.headerWritten, o.written >= Int64(LogFormat.segmentHeaderSize) else { return }
+        o.file?.close()
+        if replacedSegments.count >= 16 { replacedSegments.removeFirst() }
+        replacedSegments.append(name)
+        let records = Self.records(in: pending, at: o.written)
+        var fresh = OpenSegment(sequence: nextSequence, firstTime: o.firstTime, previousSize: 0)
+        nextSequence = Self.following(nextSequence)
+        pending.removeAll(keepingCapacity: true)
+        for record in records {
+            let room = LogFormat.blockSize - Int(fresh.size % Int64(LogFormat.blockSize))
+            if room < record.count {
+                pending.append(contentsOf: repeatElement(0, count: room))
+                fresh.size += Int64(room)
+            }
+            pending.append(contentsOf: record)
+            fresh.size += Int64(record.count)
+        }
+        open = fresh
+    }
+
+    /// The whole records in `buffer`, whose first byte sits at `offset` in its segment: zero
+    /// fill up to a block's end (§2.2) is skipped.
+    static func records(in buffer: [UInt8], at offset: Int64) -> [ArraySlice<UInt8>] {
+        var found: [ArraySlice<UInt8>] = []
+        var i = 0
+        let block = LogFormat.blockSize
+        while i < buffer.count {
+            let inBlock = Int((offset + Int64(i)) % Int64(block))
+            let header = LogFormat.recordHeaderSize
+            guard block - inBlock >= header, i + header <= buffer.count else {
+                i += block - inBlock  // padding to the block's end
+                continue
+            }
+            let length = Int(buffer[i + 4]) | Int(buffer[i + 5]) << 8
+            if buffer[i + 6] == 0 && length == 0 || i + header + length > buffer.count {
+                i += block - inBlock
+                continue
+            }
+            found.append(buffer[i..<(i + header + length)])
+            i += header + length
+        }
+        return found
     }
 
     private func noticeReset() {
@@ -315,6 +384,7 @@ public final class SegmentWriter {
         while !pending.isEmpty {
             let n = try withSpaceRetry { () throws(LogIOError) in try file.write(pending) }
             statistics.bytesWritten += Int64(n)
+            open?.written += Int64(n)
             pending.removeFirst(n)
         }
     }

@@ -121,6 +121,11 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
             }
             return
         }
+        if let bytes = file.size, bytes > LogFormat.maxSegmentBytes {
+            file.close()
+            record(LogDamage(file: source.displayName, offset: 0, length: bytes, reason: .tooLarge(bytes: bytes)))
+            return
+        }
         let s = SegmentReader(file: source.displayName, source: file) { [unowned self] d in
             // A torn tail waits for the next segment: rule 11 may make it corruption.
             if d.reason == .tornTail { self.heldTail = d } else { self.record(d) }

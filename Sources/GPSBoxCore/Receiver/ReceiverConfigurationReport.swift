@@ -40,4 +40,11 @@ public struct ReceiverConfigurationReport: Hashable, Sendable {
 
     /// Configured with every command acknowledged.
     public var isComplete: Bool { mode == .configured && errors.isEmpty }
+
+    /// The module answered, but NAKed every configuration command: it keeps its own output,
+    /// and configuring it again would only be refused again.
+    public var refusedEveryCommand: Bool {
+        mode == .configured && applied.isEmpty && !errors.isEmpty
+            && errors.allSatisfy { if case .rejected = $0 { true } else { false } }
+    }
 }

@@ -53,8 +53,7 @@ public enum ControlReply: Equatable, Sendable {
 public final class ControlSocket {
     /// Where the socket lives: beside the status file, in the runtime directory.
     public static func path(besideStatusFile statusFile: String) -> String {
-        let dir = statusFile.lastIndex(of: "/").map { String(statusFile[..<$0]) } ?? "."
-        return (dir.isEmpty ? "" : dir) + "/control.sock"
+        GPSBoxConfiguration.controlSocketPath(besideStatusFile: statusFile)
     }
 
     /// Requests waiting longer than this for their packet are dropped (a client that connects
@@ -89,11 +88,25 @@ public final class ControlSocket {
     public init(path: String) throws(SystemError) {
         self.path = path
         listener = try UnixSocketAddress(path).listen(type: SOCK_SEQPACKET, backlog: 8)
+        var st = stat()
+        identity = lstat(path, &st) == 0 ? (UInt64(st.st_dev), UInt64(st.st_ino)) : nil
         ignoreBrokenPipes()  // a client that gave up before its reply is dropped on EPIPE
     }
 
     deinit {
-        unlink(path)  // the listener and the pending connections close themselves after this
+        // Only our own socket file: another under the name (a new daemon's) is left alone.
+        if isInPlace { unlink(path) }  // the listener and the pending connections close themselves after this
+    }
+
+    /// The socket file bound at start (st_dev, st_ino).
+    private let identity: (device: UInt64, inode: UInt64)?
+
+    /// False once the socket file is gone (the runtime folder removed) or another file took
+    /// its name: `gpsbox record` can no longer reach this socket, and the daemon binds anew.
+    public var isInPlace: Bool {
+        var st = stat()
+        guard let identity, lstat(path, &st) == 0 else { return false }
+        return UInt64(st.st_dev) == identity.device && UInt64(st.st_ino) == identity.inode
     }
 
     /// The descriptors the poll loop watches for reading: the listener and every connection
@@ -211,9 +224,7 @@ struct UnixSocketAddress {
     /// The control socket and the gpsd feed's Unix listener both claim their paths here.
     func listen(type: __socket_type, backlog: Int32) throws(SystemError) -> FileDescriptor {
         let path = pathText
-        if (try? connect(type: type)) != nil {  // the probe connection closes at once
-            throw SystemError(call: "bind", path: path, errno: EADDRINUSE)
-        }
+        if isAnswered() { throw SystemError(call: "bind", path: path, errno: EADDRINUSE) }
         var st = stat()
         if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
         let flags = Int32(type.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -222,6 +233,29 @@ struct UnixSocketAddress {
         _ = try sys("chmod", path: path) { chmod(path, 0o660) }
         _ = try sys("listen", path: path) { Glibc.listen(socket.rawValue, backlog) }
         return socket
+    }
+
+    /// Whether a live process is bound at the path, whatever its socket type: chrony's or
+    /// /dev/log's datagram socket answers only a datagram connect, a listener with a full
+    /// backlog says EAGAIN. Only "refused" (or "wrong type", or no file) from every type means a
+    /// socket file left by a dead process, the one kind that may be deleted. Probes never block.
+    func isAnswered() -> Bool {
+        for type in [SOCK_STREAM, SOCK_SEQPACKET, SOCK_DGRAM] {
+            let flags = Int32(type.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+            guard let probe = try? FileDescriptor(adopting: sys("socket") { Glibc.socket(AF_UNIX, flags, 0) }, path: pathText) else {
+                return true  // cannot tell: leave the file alone
+            }
+            do {
+                try connect(probe.rawValue)
+                return true
+            } catch {
+                switch error.errno {
+                case ECONNREFUSED, EPROTOTYPE, ENOENT: continue
+                default: return true
+                }
+            }
+        }
+        return false
     }
 
     func bind(_ fd: Int32) throws(SystemError) {

@@ -71,6 +71,7 @@ extension Daemon {
         link = nil
         configurator = nil
         supervisor.lost(reason, now: now)
+        feed?.linkLost()
     }
 
     /// Bytes arrive but none of them make a valid frame: the module talks at another rate (a
@@ -150,6 +151,7 @@ extension Daemon {
             let logged = loggedTrip(in: dir)
             writer = try SegmentWriter(directory: dir, configuration: config.logWriterConfiguration(version: env.version), now: now)
             resetsSeen = 0
+            replacedSeen = 0
             if session.sampler.nextTripID <= logged.highestTripID {
                 session = TrackerSession(configuration: session.configuration, firstTripID: logged.highestTripID + 1)
                 session.resume(from: logged, now: now)
@@ -174,7 +176,14 @@ extension Daemon {
     /// The trip ids and the trip the log ends in, from the newest segments: twice as many
     /// each time until the last trip is read whole (a trip is rarely longer than a segment).
     func loggedTrip(in dir: POSIXLogDirectory) -> LoggedTrip {
-        let names = (try? TrackLogReader.segmentNames(in: dir)) ?? []
+        // A file larger than any segment is not read (a planted 1 TiB sparse file would hold
+        // the start for hours with no READY): skipped with a warning naming it and its size.
+        let names = ((try? TrackLogReader.segmentNames(in: dir)) ?? []).filter { name in
+            guard let bytes = try? dir.size(of: name.fileName), bytes > LogFormat.maxSegmentBytes else { return true }
+            log(.warning, "\(dir.path)/\(name.fileName): \(bytes) bytes, larger than any segment can be: not a segment, skipped",
+                [("log-dir", config.logDir)])
+            return false
+        }
         let rule = TripRule(tripGapMs: session.sampler.configuration.tripGapMs)
         var count = 2
         while true {

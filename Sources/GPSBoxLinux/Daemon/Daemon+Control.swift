@@ -71,7 +71,7 @@ extension Daemon {
         }
         let old = config
         config = Self.fittingFileSizeLimit(new, log: log)
-        log(.notice, "configuration reloaded")
+        log(.notice, "configuration reloaded: " + ConfigurationChange.summary(ConfigurationChange.between(old, new)))
         if old.transport != new.transport || old.rateHz != new.rateHz || old.configure != new.configure
             || old.nmeaOutput != new.nmeaOutput || old.dynamicModel != new.dynamicModel {
             reopen(now: now, reason: "configuration changed")
@@ -87,7 +87,7 @@ extension Daemon {
                 openWriter(now: now)
             }
         }
-        if old.statusFile != new.statusFile { openControlSocket(now: now) }
+        if old.statusFile != new.statusFile || control.map({ !$0.isInPlace }) ?? true { openControlSocket(now: now) }
         reloadFeed(from: old, now: now)
         session.updateSamplerConfiguration(new.samplerConfiguration)
         if old.tripGap != new.tripGap { noteTripGap(now: now) }
@@ -104,7 +104,7 @@ extension Daemon {
         case .some: return .storageError  // the folder vanished under it, EFBIG, EIO
         case nil: break
         }
-        if writer == nil { return .storageReadOnly }
+        if writer == nil { return .storageError }  // not open: nothing says the card is read-only
         if link == nil || supervisor.deviceLost || supervisor.silent { return .deviceLost }
         return nil
     }
@@ -132,7 +132,7 @@ extension Daemon {
         s.version = env.version
         s.state = stateName
         s.device = link?.summary ?? (config.i2c.map { $0.devicePath } ?? config.device)
-        s.receiver = receiverSummary
+        s.receiver = module.refusesConfiguration ? (receiverSummary ?? "module") + ", refuses configuration" : receiverSummary
         s.line = module.lineSummary
         s.moduleRestarts = module.restartsNoticed
         s.uptimeSeconds = (now - startedAt) / 1000

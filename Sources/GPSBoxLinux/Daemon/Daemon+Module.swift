@@ -11,6 +11,9 @@ struct ModuleState {
     /// `line.summary`, built once per configuration rather than at every status write.
     private(set) var lineSummary: String?
     var restartsNoticed = 0
+    /// The module NAKed every command of the last configuration: its output is logged as it
+    /// is, and it is not configured again until a real restart sign (start-up text).
+    var refusesConfiguration = false
 }
 
 extension Daemon {
@@ -45,8 +48,16 @@ extension Daemon {
         }
         if let from = report.line?.raisedFrom, let own = try? BaudRate(from) { moduleOwnBaud = own }
         let raised = moduleOwnBaud.map { $0.bitsPerSecond != currentBaud() } ?? false
-        supervisor.configurationFinished(configured: report.mode == .configured,
+        // A module that refused everything sends what it sent before: no NAV-PVT to expect, so
+        // its own rate is no restart sign (else: "module restarted", configure, refused, again).
+        let refused = report.refusedEveryCommand
+        supervisor.configurationFinished(configured: report.mode == .configured && !refused,
                                          navigationPeriodMs: navPVT ? 1000 / rate : nil, raisedRate: raised, now: now)
+        if refused, !module.refusesConfiguration {
+            log(.warning, "module refuses configuration: it NAKed every command (\(report.errors.count)); "
+                + "logging what it sends as it is, and not configuring it again", [("device", link?.summary ?? "?")])
+        }
+        module.refusesConfiguration = refused
         var text = "mode=\(report.mode.rawValue) applied=\(report.applied.joined(separator: ","))"
             + (report.errors.isEmpty ? "" : " errors=\(report.errors.map { "\($0)" }.joined(separator: "; "))")
         if let line = report.line {

@@ -49,6 +49,15 @@ extension Daemon {
                 warnLimited(.error, storageFailure!, [("log-dir", config.logDir)], now: now)
                 return
             }
+            if case .failed(let e) = error, e.errno == EACCES || e.errno == EPERM {
+                // Not the card's fault: the service user may not write into the folder.
+                storageFailure = "permission denied: \(Self.serviceUser) may not write into the log folder "
+                    + "\(config.logDir) (\(e))"
+                writer?.close(now: now)
+                writer = nil
+                warnLimited(.error, "not logging: " + storageFailure!, [("log-dir", config.logDir)], now: now)
+                return
+            }
             warnLimited(.warning, "log folder cannot be locked, logging without the one-writer guard: \(error)",
                         [("log-dir", config.logDir)], now: now)
         }
@@ -59,6 +68,13 @@ extension Daemon {
             if failedBefore || vanished { log(.notice, "log folder in place again", [("log-dir", config.logDir)]) }
             reportWriterState(now: now)
         }
+    }
+
+    /// The user the daemon runs as, by name when the password database knows it.
+    static var serviceUser: String {
+        let uid = geteuid()
+        if let entry = getpwuid(uid), let name = entry.pointee.pw_name { return "user \(String(cString: name)) (uid \(uid))" }
+        return "uid \(uid)"
     }
 
     func isDirectory(_ path: String) -> Bool {
@@ -75,6 +91,13 @@ extension Daemon {
             session.logErased()
         }
         resetsSeen = w.resetsNoticed
+        // Another file took the open segment's name: said once per segment (the writer went on).
+        for name in w.replacedSegments.suffix(max(0, w.replacedSegments.count - replacedSeen)) {
+            log(.warning, "segment \(name) was replaced under the writer (another file took its name): "
+                + "logging goes on in a new segment; what that segment held is what the file system lost",
+                [("log-dir", config.logDir)])
+        }
+        replacedSeen = w.replacedSegments.count
         let error = w.lastError?.description
         if error != reportedWriterError {
             if let error {

@@ -81,6 +81,8 @@ public final class Daemon {
     var droppingReported = false
     /// The writer's `resetsNoticed` already acted on.
     var resetsSeen = 0
+    /// The writer's `replacedSegments` already told to the journal.
+    var replacedSeen = 0
     var fixOutage: FixOutage
     /// The gpsd/chrony live feed (Daemon+Feed); nil while gpsd-listen and chrony-socket are unset.
     var feed: LiveFeed?
@@ -214,8 +216,16 @@ public final class Daemon {
     }
 
     func serviceTimers(now: MonotonicInstant) {
-        // Not while another process holds the folder or it cannot be made (see checkLogFolder).
-        if supervisor.wantsWriter(now: now), folderLock != nil || storageFailure == nil { openWriter(now: now) }
+        // Not while another process holds the folder or it cannot be made (see checkLogFolder,
+        // once a second); the retry deadline moves on all the same, or a due retry left
+        // untried would be a zero poll timeout: a full core spent waiting for the folder.
+        if supervisor.wantsWriter(now: now) {
+            if let failure = storageFailure, folderLock == nil {
+                supervisor.writerOpenFailed(failure, now: now)
+            } else {
+                openWriter(now: now)
+            }
+        }
         // The deadline is read in place: binding the configurator first would copy it at every wake.
         if let deadline = configurator?.deadline, now >= deadline, var c = configurator {
             let actions = c.tick(now: now)
@@ -231,6 +241,11 @@ public final class Daemon {
             checkLogFolder(now: now)
             watchFix(now: now)
             if control == nil, now >= nextControlAttemptAt { openControlSocket(now: now) }
+            // Its file removed (the runtime folder deleted) or replaced: bind again, at once.
+            if let c = control, !c.isInPlace {
+                warnLimited(.warning, "control socket \(c.path) vanished: binding it again", [], now: now)
+                openControlSocket(now: now)
+            }
         }
         _ = serviceOutward(now: now)
     }

@@ -63,11 +63,39 @@ public struct DaemonLog {
     }
 
     /// One formatted line, newline included.
+    /// Paths, client input and configuration values come from outside: a control character
+    /// in them is escaped, so a newline cannot start a forged line of its own.
     public static func line(_ level: Level, _ message: String, _ data: [(String, String)], style: Style) -> String {
-        var line = style == .journal ? "<\(level.rawValue)>" + message : level.word + ": " + message
+        var line = style == .journal ? "<\(level.rawValue)>" : level.word + ": "
+        escape(message, into: &line)
         for (k, v) in data {
-            line += " \(k)=" + (v.contains(" ") ? "\"\(v)\"" : v)
+            line += " \(k)="
+            let quoted = v.contains(" ") || v.contains("\"")
+            if quoted { line += "\"" }
+            escape(v, into: &line, quote: quoted)
+            if quoted { line += "\"" }
         }
         return line + "\n"
+    }
+
+    /// Appends `text` with C0 controls and DEL as `\n`, `\t`, `\r` or `\xNN` (and `"` as `\"`
+    /// inside a quoted value); text without them is appended as it is.
+    static func escape(_ text: String, into line: inout String, quote: Bool = false) {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || (quote && $0 == 0x22) }) else {
+            line += text
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: line += "\\n"
+            case 0x09: line += "\\t"
+            case 0x0D: line += "\\r"
+            case 0x22 where quote: line += "\\\""
+            case 0..<0x20, 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                line += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
     }
 }

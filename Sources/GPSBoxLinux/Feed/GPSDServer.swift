@@ -68,6 +68,8 @@ public final class GPSDServer<Client> {
     private var input: [UInt8]
     private var replies: [UInt8] = []
     private var journal = JournalRateLimit()
+    /// The time of the last `service`: a disconnect found while reading is dated by it.
+    private var lastServiceAt = MonotonicInstant.origin
     private var nextOpenAttemptAt: MonotonicInstant?
     /// Out of descriptors: the listeners are not watched until then (they would stay readable).
     private var acceptPausedUntil: MonotonicInstant?
@@ -139,6 +141,7 @@ public final class GPSDServer<Client> {
     /// Serves what `poll` reported on the slots `watch` added: new connections, requests,
     /// backlogs the kernel can take now, hang-ups.
     public func service(_ poll: PollSet, now: MonotonicInstant) {
+        lastServiceAt = now
         for i in 0..<watchedListeners where !poll.events(at: firstSlot + i).isEmpty {
             acceptAll(listeners[i], now: now)
         }
@@ -201,6 +204,10 @@ public final class GPSDServer<Client> {
             }
             guard let socket = accepted else { return }
             serial += 1
+            // The kernel would otherwise grow a TCP send buffer to MiBs for a client that never
+            // reads: a small one leaves the bound to the output queue (the documented 256 KiB).
+            var sendBuffer = Self.kernelSendBufferBytes
+            _ = setsockopt(socket.rawValue, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
             guard connections.count < limits.maximumClients else {
                 statistics.refused += 1
                 if let held = journal.admit("refused", now: now) {
@@ -216,7 +223,7 @@ public final class GPSDServer<Client> {
             connections.append(c)
             generation += 1
             statistics.accepted += 1
-            log(.info, "gpsd client connected", [("client", name), ("clients", String(connections.count))])
+            clientLine("gpsd client connected", [("client", name), ("clients", String(connections.count))], now: now)
             queue(replies[...], to: c)
         }
     }
@@ -274,8 +281,19 @@ public final class GPSDServer<Client> {
 
     private func close(_ c: Connection, _ why: String) {
         statistics.disconnected += 1
-        log(.info, "gpsd client \(why)", [("client", c.name)])
+        clientLine("gpsd client \(why)", [("client", c.name)], now: lastServiceAt)
         c.closed = true
+    }
+
+    /// Asked of the kernel per connection (it doubles it, socket(7)): 16 KiB.
+    static var kernelSendBufferBytes: Int32 { 16 * 1024 }
+
+    /// Connect and disconnect lines, per kind through the journal's rate limit: a client
+    /// connecting in a loop must not flood the journal (and push the daemon's real errors
+    /// past journald's own limit).
+    private func clientLine(_ message: String, _ data: [(String, String)], now: MonotonicInstant) {
+        guard let held = journal.admit(message, now: now) else { return }
+        log(.info, JournalRateLimit.annotated(message, held: held, intervalMilliseconds: journal.intervalMilliseconds), data)
     }
 
     /// Forgets closed connections: the last reference goes, and with it the descriptor.

@@ -42,6 +42,19 @@ public final class LiveFeed {
     /// their epoch gives chrony nothing rather than a stamp from before the outage.
     public func linkOpened() { feed.receiverReconnected() }
 
+    /// The module was lost: JSON watchers hear it as gpsd tells them (gpsd.c,
+    /// deactivate_device): `{"class":"DEVICE","path":"/dev/serial0","activated":0}`.
+    public func linkLost() {
+        var w = JSONObjectWriter()
+        w.field("class", "DEVICE")
+        w.field("path", feed.device.path)
+        w.field("activated", 0)
+        let line = Array((w.finished() + "\r\n").utf8)
+        server?.broadcast { client, bytes in
+            if client.wanted.contains(.json) { bytes += line }
+        }
+    }
+
     /// Every frame (TrackerSession's frame observer).
     public func frame(_ frame: Frame) {
         let out = feed.frame(frame)
