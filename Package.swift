@@ -37,6 +37,8 @@ var targets: [Target] = [
     .target(name: "GPSBoxCore", swiftSettings: withoutImplicitImports),
     .target(name: "GPSBoxSimulator", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
+    // The fleet's pure decisions (batch codec, upload window and cursor, database rows): no OS calls.
+    .target(name: "GPSBoxFleet", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(
         name: "GPSBoxCLI",
         dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator"] + linuxOnly,
@@ -50,6 +52,7 @@ var targets: [Target] = [
     // The simulator generates test streams for the core's tests too; Core itself never sees it.
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore", "GPSBoxSimulator"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSimulatorTests", dependencies: ["GPSBoxSimulator", "GPSBoxCore"]),
+    .testTarget(name: "GPSBoxFleetTests", dependencies: ["GPSBoxFleet", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem"], exclude: ["Fixtures"]),
 ]
@@ -64,6 +67,15 @@ targets += [
         name: "GPSBoxLinux",
         dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "CGPIOD", "CI2C", "CLinux"],
         swiftSettings: withoutImplicitImports + (gpiodAPI() == "v2" ? [.define("GPIOD_V2")] : [])
+    ),
+    // The fleet's network side: a separate, dynamically linked executable (upload, collect,
+    // load), so the static logger binary never links libmosquitto or libpq (docs/fleet.md).
+    .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .executableTarget(
+        name: "gpsbox-fleet",
+        dependencies: ["GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem", "CMosquitto", "CPostgres"],
+        swiftSettings: withoutImplicitImports
     ),
     .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem", "CLinux"]),
 ]

@@ -1,0 +1,84 @@
+// Command-line options of gpsbox-fleet: `--name value` pairs and a few flags, checked up front so
+// a typo is one clear line, not a silent default.
+import GPSBoxFleet
+import GPSBoxSystem
+import Glibc
+
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+}
+
+struct FleetOptions {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positional: [String] = []
+
+    init(_ args: [String], valued: Set<String>, flags known: Set<String>) throws(UsageError) {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a.hasPrefix("--") {
+                let name = String(a.dropFirst(2))
+                if known.contains(name) {
+                    flags.insert(name)
+                } else if valued.contains(name) {
+                    guard i + 1 < args.count else { throw UsageError(description: "\(a) needs a value") }
+                    values[name] = args[i + 1]
+                    i += 1
+                } else {
+                    throw UsageError(description: "unknown option \(a)")
+                }
+            } else {
+                positional.append(a)
+            }
+            i += 1
+        }
+    }
+
+    subscript(_ name: String) -> String? { values[name] }
+
+    func int(_ name: String, default d: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let text = values[name] else { return d }
+        guard let v = Int(text), range.contains(v) else {
+            throw UsageError(description: "--\(name) \(text): expected a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return v
+    }
+
+    static let brokerOptions: Set<String> = ["host", "port", "ca", "cert", "key", "user", "password-file", "topic-prefix"]
+
+    /// Broker settings; the password comes from a file (readable by the service only), never argv.
+    func broker() throws -> BrokerSettings {
+        var b = BrokerSettings()
+        b.host = values["host"] ?? b.host
+        b.port = Int32(try int("port", default: 8883, in: 1...65535))
+        b.caFile = values["ca"]
+        b.certFile = values["cert"]
+        b.keyFile = values["key"]
+        b.user = values["user"]
+        if let p = values["password-file"] {
+            let fd = try FileDescriptor.openForReading(p)
+            var text = String(decoding: try fd.readToEnd(maxBytes: 4096), as: UTF8.self)
+            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            b.password = text
+        }
+        if (b.certFile == nil) != (b.keyFile == nil) { throw UsageError(description: "--cert and --key go together") }
+        return b
+    }
+
+    var topicPrefix: String { values["topic-prefix"] ?? "gpsbox" }
+}
+
+/// The box's name: --box, else the first 12 hex digits of /etc/machine-id (stable per installation).
+func boxName(_ given: String?) throws -> String {
+    if let given {
+        guard FleetSchema.isValidBox(given) else {
+            throw UsageError(description: "box name '\(given)': use 1-64 letters, digits, '.', '_' or '-'")
+        }
+        return given
+    }
+    let fd = try FileDescriptor.openForReading("/etc/machine-id")
+    let id = String(decoding: try fd.readToEnd(maxBytes: 64), as: UTF8.self).split(separator: "\n").first ?? ""
+    guard id.count >= 12 else { throw UsageError(description: "/etc/machine-id is empty: give --box NAME") }
+    return "box-" + id.prefix(12)
+}

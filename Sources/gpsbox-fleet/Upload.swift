@@ -1,0 +1,117 @@
+// `gpsbox-fleet upload`: the box side. Follows the track log, publishes compact batches at QoS 1
+// on <prefix>/<box>/track, and moves its cursor only when the collector's acknowledgement (on
+// <prefix>/<box>/ack, after the database's COMMIT) covers a batch (UploadWindow decides).
+// Killed at any moment it resumes from the saved cursor; the database key absorbs repeats.
+import GPSBoxCore
+import GPSBoxFleet
+import GPSBoxSystem
+import Glibc
+
+struct Upload {
+    static let usage = """
+        usage: gpsbox-fleet upload --log-dir DIR --state-dir DIR [--box NAME] [--host H] [--port N]
+                 [--ca FILE] [--cert FILE --key FILE] [--user U --password-file FILE] [--topic-prefix P]
+                 [--batch N] [--interval-ms N] [--ack-timeout-ms N] [--exit-when-sent]
+        """
+
+    let options: FleetOptions
+
+    init(_ args: [String]) throws(UsageError) {
+        options = try FleetOptions(args, valued: FleetOptions.brokerOptions.union(
+            ["log-dir", "state-dir", "box", "batch", "interval-ms", "ack-timeout-ms"]), flags: ["exit-when-sent"])
+        guard options["log-dir"] != nil, options["state-dir"] != nil else {
+            throw UsageError(description: "upload needs --log-dir and --state-dir")
+        }
+    }
+
+    func run() throws -> Int32 {
+        let box = try boxName(options["box"])
+        let store = CursorStore(folder: options["state-dir"]!)
+        let batchSize = try options.int("batch", default: 30, in: 1...1000)
+        let config = UploadWindow.Configuration(
+            capacity: 16, intervalMs: Int64(try options.int("interval-ms", default: 50, in: 0...60_000)),
+            ackTimeoutMs: Int64(try options.int("ack-timeout-ms", default: 30_000, in: 100...3_600_000)))
+        let state = UploadState(UploadWindow(cursor: try store.load(), configuration: config))
+        let follower = LogFollower(directory: options["log-dir"]!)
+        let settings = try options.broker()
+        let client = try MQTTClient(clientID: "gpsbox-upload-\(box)", settings: settings)
+        let track = "\(options.topicPrefix)/\(box)/track", ackTopic = "\(options.topicPrefix)/\(box)/ack"
+        let exitWhenSent = options.flags.contains("exit-when-sent")
+        let problems = ProblemLine()
+        let say = problems.say
+
+        client.onConnect = { rc in
+            problems.refused = rc != 0
+            if rc == 0 {
+                do { try client.subscribe(ackTopic) } catch { say("\(error)") }
+                say("connected to \(settings.host):\(settings.port) as box \(box)")
+            } else {
+                say("broker \(settings.host):\(settings.port) refused box \(box): \(MQTTClient.refusal(rc))")
+            }
+        }
+        client.onDisconnect = { _ in state.window.rewind() }
+        client.onPublish = { _, reason in
+            if reason >= 0x80 { say("broker refused a batch on \(track): \(MQTTClient.refusal(reason))") }
+        }
+        client.onMessage = { topic, payload in
+            guard topic == ackTopic, let ack = try? Acknowledgement(decoding: payload) else { return }
+            guard state.window.acknowledged(ack), let c = state.window.cursor else { return }
+            do { try store.save(c) } catch { say("cannot save the cursor: \(error)") }
+        }
+
+        var nextConnect: Int64 = 0, backoff: Int64 = 1000, nextList: Int64 = 0
+        var connecting = false
+        while true {
+            let now = nowMs()
+            if !client.connected && !connecting && now >= nextConnect {
+                do {
+                    try client.connect(sessionSeconds: 7 * 86_400)
+                    connecting = true
+                } catch {
+                    say("\(error)")
+                    nextConnect = now + backoff
+                    backoff = min(backoff * 2, 30_000)
+                }
+            }
+            if client.connected {
+                connecting = false
+                backoff = 1000
+                _ = state.window.expire(nowMs: now)
+                if now >= nextList {
+                    follower.refresh()
+                    nextList = now + 1000
+                }
+                while state.window.maySend(nowMs: now), let batch = follower.samples(after: state.window.readFrom, limit: batchSize) {
+                    do {
+                        try client.publish(track, batch.encoded())
+                        state.window.sent(batch, nowMs: now)
+                    } catch {
+                        say("\(error)")
+                        break
+                    }
+                }
+                if exitWhenSent, state.window.samplesInFlight == 0, follower.samples(after: state.window.readFrom, limit: 1) == nil {
+                    client.disconnect()
+                    return 0
+                }
+            }
+            let timeout: Int32 = client.connected ? Int32(max(10, min(config.intervalMs, 200))) : 200
+            let (readable, writable) = waitForBroker(client, timeoutMs: timeout)
+            if client.socket >= 0, let error = client.service(readable: readable, writable: writable) {
+                if !problems.refused { say(error) }
+                state.window.rewind()
+                connecting = false
+                nextConnect = nowMs() + backoff
+                backoff = min(backoff * 2, 30_000)
+            } else if client.socket < 0 {
+                connecting = false
+            }
+        }
+    }
+}
+
+/// The window, shared by the loop and libmosquitto's callbacks (which run inside the loop's calls).
+final class UploadState {
+    var window: UploadWindow
+    init(_ window: UploadWindow) { self.window = window }
+}
