@@ -25,11 +25,9 @@ final class Database {
 
     static func firstLine(_ text: UnsafePointer<CChar>?) -> String {
         let s = text.map { String(cString: $0) } ?? "unknown error"
-        // libpq writes "connection to server at … failed:" and the reason ("FATAL:  password …") on the next line.
+        // libpq writes "connection to server at … failed: FATAL:  password …" over one or two lines.
         return s.split(separator: "\n").map { line in
-            var l = Substring(line)
-            for p in ["FATAL:  ", "ERROR:  "] where l.hasPrefix(p) { l = l.dropFirst(p.count) }
-            return String(l)
+            line.split(separator: " ").filter { $0 != "FATAL:" && $0 != "ERROR:" }.joined(separator: " ")
         }.joined(separator: ": ")
     }
 

@@ -148,6 +148,145 @@ def clean_drive_arrives_exactly_once(fleet):
     return f"{n} samples, each once, positions and times equal to gpsbox dump"
 
 
+
+@test
+def upload_and_collector_killed_lose_nothing_and_double_nothing(fleet):
+    box = Box(fleet.root, "box-b", seed=5, minutes=6, speedup=15)
+    box.start_upload(fleet.broker)
+    rng = random.Random(26)
+    kills = collector_kills = 0
+    while box.sim.poll() is None:
+        time.sleep(rng.uniform(0.3, 1.5))
+        box.upload.kill()
+        box.upload.wait()
+        kills += 1
+        if kills % 5 == 0 and fleet.count("box-b") > 0:
+            # Mid-batch: wait for the collector to have rows pending, then kill it without warning.
+            c = fleet.collectors[-1]
+            c.kill()
+            c.wait()
+            collector_kills += 1
+            fleet.collect()
+        box.start_upload(fleet.broker)
+    box.finish()
+    n = compare(fleet, box)
+    box.stop_upload()
+    assert kills >= 10, f"only {kills} kills during the drive"
+    return f"{n} samples after {kills} SIGKILLs of upload and {collector_kills} of the collector: 0 lost, 0 doubled"
+
+
+@test
+def broker_outage_backlog_arrives_in_order(fleet):
+    box = Box(fleet.root, "box-c", seed=7, minutes=5, speedup=10)
+    box.start_upload(fleet.broker)
+    time.sleep(6)
+    fleet.broker.stop()
+    before = fleet.count("box-c")
+    time.sleep(10)  # 100 s of the drive logged with no broker
+    fleet.broker.start()
+    box.finish()
+    n = compare(fleet, box)
+    box.stop_upload()
+    return f"{n} samples, {n - before} of them logged during or after a 10 s broker outage (100 s of drive)"
+
+
+@test
+def another_box_topic_is_refused_by_the_acl(fleet):
+    before = fleet.count("box-a")
+    box_b_log = os.path.join(fleet.root, "box-b", "log")
+    state = tempfile.mkdtemp(dir=fleet.root)
+    err = os.path.join(state, "upload.log")
+    p = subprocess.Popen([FLEET, "upload", "--log-dir", box_b_log, "--state-dir", state, "--box", "box-a",
+                          "--ack-timeout-ms", ACK_TIMEOUT_MS, *fleet.broker.args("box-b")],
+                         stdout=open(err, "w"), stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: "refused" in open(err).read(), 20, "the refusal in the upload's output")
+        time.sleep(2)
+    finally:
+        p.terminate()
+        p.wait()
+    assert fleet.count("box-a") == before, "box-b's samples landed under box-a"
+    assert not os.path.exists(os.path.join(state, "upload-cursor")), "the cursor moved without an acknowledgement"
+    line = [l for l in open(err).read().splitlines() if "refused" in l]
+    return line[0]
+
+
+def one_error_line(fleet, extra_args, user, expect):
+    state = tempfile.mkdtemp(dir=fleet.root)
+    err = os.path.join(state, "upload.log")
+    args = fleet.broker.args(user, **extra_args)
+    p = subprocess.Popen([FLEET, "upload", "--log-dir", os.path.join(fleet.root, "box-a", "log"), "--state-dir", state,
+                          "--box", user, *args], stdout=open(err, "w"), stderr=subprocess.STDOUT)
+    time.sleep(5)  # several reconnection attempts
+    p.terminate()
+    p.wait()
+    lines = open(err).read().splitlines()
+    assert len(lines) == 1 and expect in lines[0], f"expected one line with '{expect}', got {lines}"
+    return lines[0]
+
+
+@test
+def wrong_ca_or_password_is_one_clear_line(fleet):
+    a = one_error_line(fleet, {"ca": fleet.broker.path("other-ca.crt")}, "box-a", "certificate verify failed")
+    wrong = os.path.join(fleet.root, "wrong.password")
+    with open(wrong, "w") as f:
+        f.write("not-the-password\n")
+    b = one_error_line(fleet, {"password_file": wrong}, "box-a", "refused box box-a")
+    return f"{a} | {b}"
+
+
+@test
+def collector_names_missing_schema_and_wrong_password(fleet):
+    fleet.db.psql("CREATE DATABASE bare")
+    fleet.db.psql("CREATE EXTENSION postgis", db="bare")
+    r = subprocess.run([FLEET, "collect", "--postgres", fleet.db.url("bare"), *fleet.broker.args("collector")],
+                       capture_output=True, text=True, timeout=20)
+    assert r.returncode == 1 and "no gpsbox schema" in r.stderr and "--migrate" in r.stderr, r.stderr
+    r2 = subprocess.run([FLEET, "collect", "--postgres", fleet.db.url("fleet", password="wrong"),
+                         *fleet.broker.args("collector")], capture_output=True, text=True, timeout=20)
+    assert r2.returncode == 1 and "failed: password authentication failed" in r2.stderr, r2.stderr
+    fleet.db.psql("CREATE DATABASE plain")
+    r3 = subprocess.run([FLEET, "collect", "--postgres", fleet.db.url("plain"), *fleet.broker.args("collector")],
+                        capture_output=True, text=True, timeout=20)
+    assert r3.returncode == 1 and "PostGIS is not installed" in r3.stderr, r3.stderr
+    fleet.db.psql("UPDATE gpsbox.schema_version SET version = 99", db="fleet")
+    try:
+        r4 = subprocess.run([FLEET, "collect", "--postgres", fleet.db.url("fleet"), *fleet.broker.args("collector")],
+                            capture_output=True, text=True, timeout=20)
+    finally:
+        fleet.db.psql("UPDATE gpsbox.schema_version SET version = 1", db="fleet")
+    assert r4.returncode == 1 and "schema version 99" in r4.stderr, r4.stderr
+    return " | ".join(x.stderr.strip() for x in (r, r2, r3, r4))
+
+
+@test
+def load_twice_changes_nothing(fleet):
+    log = os.path.join(fleet.root, "box-a", "log")
+    if not os.path.isdir(log):
+        box = Box(fleet.root, "box-a", seed=3, minutes=2)
+        box.finish()
+    def load(name):
+        r = subprocess.run([FLEET, "load", log, "--postgres", fleet.db.url("fleet"), "--box", name],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.strip()
+    first, second = load("pulled-a"), load("pulled-a")
+    n = fleet.count("pulled-a")
+    snapshot = fleet.db.psql("SELECT md5(string_agg(t::text, '|' ORDER BY run, segment, record)) FROM gpsbox.samples t "
+                             "WHERE box = 'pulled-a'", db="fleet")
+    third = load("pulled-a")
+    again = fleet.db.psql("SELECT md5(string_agg(t::text, '|' ORDER BY run, segment, record)) FROM gpsbox.samples t "
+                          "WHERE box = 'pulled-a'", db="fleet")
+    assert snapshot == again and f"0 new, {n} already stored" in second and f"0 new" in third, (first, second, third)
+    # The uploaded box and the pulled copy of its log hold the same rows under the same keys.
+    same = fleet.db.psql("SELECT count(*) FROM gpsbox.samples a JOIN gpsbox.samples b USING (run, segment, record) "
+                         "WHERE a.box = 'box-a' AND b.box = 'pulled-a' AND ST_Equals(a.position, b.position) "
+                         "AND a.time = b.time", db="fleet")
+    if fleet.count("box-a"):
+        assert int(same) == fleet.count("box-a") == n, f"{same} of {n} rows equal between upload and load"
+    return f"{first}; again: {second}"
+
+
 def main(argv):
     names = argv[1:]
     chosen = [t for t in TESTS if not names or any(n in t.__name__ for n in names)]
