@@ -69,9 +69,10 @@ struct FleetOptions {
     var topicPrefix: String { values["topic-prefix"] ?? "gpsbox" }
 }
 
-/// The box's name: --box, else the first 12 hex digits of /etc/machine-id (stable per installation).
+/// The box's name: --box, else (absent or empty) "box-" and the first 12 hex digits of
+/// /etc/machine-id (stable per installation).
 func boxName(_ given: String?) throws -> String {
-    if let given {
+    if let given, !given.isEmpty {
         guard FleetSchema.isValidBox(given) else {
             throw UsageError(description: "box name '\(given)': use 1-64 letters, digits, '.', '_' or '-'")
         }
