@@ -11,16 +11,20 @@ struct Upload {
     static let usage = """
         usage: gpsbox-fleet upload --log-dir DIR --state-dir DIR [--box NAME] [--host H] [--port N]
                  [--ca FILE] [--cert FILE --key FILE] [--user U --password-file FILE] [--topic-prefix P]
-                 [--batch N] [--interval-ms N] [--ack-timeout-ms N] [--exit-when-sent]
+                 [--format compact|owntracks] [--batch N] [--interval-ms N] [--ack-timeout-ms N]
+                 [--exit-when-sent]
         """
 
     let options: FleetOptions
 
     init(_ args: [String]) throws(UsageError) {
         options = try FleetOptions(args, valued: FleetOptions.brokerOptions.union(
-            ["log-dir", "state-dir", "box", "batch", "interval-ms", "ack-timeout-ms"]), flags: ["exit-when-sent"])
+            ["log-dir", "state-dir", "box", "format", "batch", "interval-ms", "ack-timeout-ms"]), flags: ["exit-when-sent"])
         guard options["log-dir"] != nil, options["state-dir"] != nil else {
             throw UsageError(description: "upload needs --log-dir and --state-dir")
+        }
+        guard ["compact", "owntracks"].contains(options["format"] ?? "compact") else {
+            throw UsageError(description: "--format \(options["format"]!): expected compact or owntracks")
         }
     }
 
@@ -36,6 +40,13 @@ struct Upload {
         let settings = try options.broker()
         let client = try MQTTClient(clientID: "gpsbox-upload-\(box)", settings: settings)
         let track = "\(options.topicPrefix)/\(box)/track", ackTopic = "\(options.topicPrefix)/\(box)/ack"
+        // OwnTracks: one message per sample on owntracks/<user>/<device>; nobody sends our
+        // acknowledgement, so a batch counts as delivered when the broker PUBACKed all of it.
+        let ownTracks = options["format"] == "owntracks"
+        let ownTracksTopic = "owntracks/\(settings.user ?? "gpsbox")/\(box)"
+        let tid = OwnTracksLocation.trackerID(box: box)
+        var unacknowledged: [Int32: Int] = [:]  // message id → index in `messageBatches`
+        var messageBatches: [(ack: Acknowledgement, left: Int)] = []
         let exitWhenSent = options.flags.contains("exit-when-sent")
         let problems = ProblemLine()
         let say = problems.say
@@ -50,8 +61,15 @@ struct Upload {
             }
         }
         client.onDisconnect = { _ in state.window.rewind() }
-        client.onPublish = { _, reason in
-            if reason >= 0x80 { say("broker refused a batch on \(track): \(MQTTClient.refusal(reason))") }
+        client.onPublish = { mid, reason in
+            if reason >= 0x80 {
+                say("broker refused a batch on \(ownTracks ? ownTracksTopic : track): \(MQTTClient.refusal(reason))")
+                return
+            }
+            guard ownTracks, let i = unacknowledged.removeValue(forKey: mid), i < messageBatches.count else { return }
+            messageBatches[i].left -= 1
+            guard messageBatches[i].left == 0 else { return }
+            client.onMessage(ackTopic, messageBatches[i].ack.encoded())
         }
         client.onMessage = { topic, payload in
             guard topic == ackTopic, let ack = try? Acknowledgement(decoding: payload) else { return }
@@ -83,7 +101,16 @@ struct Upload {
                 }
                 while state.window.maySend(nowMs: now), let batch = follower.samples(after: state.window.readFrom, limit: batchSize) {
                     do {
-                        try client.publish(track, batch.encoded())
+                        if ownTracks {
+                            if state.window.samplesInFlight == 0 { messageBatches.removeAll(); unacknowledged.removeAll() }
+                            messageBatches.append((Acknowledgement(of: batch), batch.samples.count))
+                            for p in batch.samples {
+                                let mid = try client.publish(ownTracksTopic, OwnTracksLocation.encode(p.sample, trackerID: tid))
+                                unacknowledged[mid] = messageBatches.count - 1
+                            }
+                        } else {
+                            try client.publish(track, batch.encoded())
+                        }
                         state.window.sent(batch, nowMs: now)
                     } catch {
                         say("\(error)")

@@ -287,6 +287,35 @@ def load_twice_changes_nothing(fleet):
     return f"{first}; again: {second}"
 
 
+@test
+def owntracks_messages_reach_an_owntracks_subscriber(fleet):
+    import json
+    log = os.path.join(fleet.root, "box-a", "log")
+    if not os.path.isdir(log):
+        Box(fleet.root, "box-a", seed=3, minutes=2).finish()
+    want = Box.dumped(type("B", (), {"log": log})())
+    b = fleet.broker
+    sub = subprocess.Popen(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(b.port), "--cafile", b.ca, "-u", "collector",
+                            "-P", b.passwords["collector"], "-q", "1", "-t", "owntracks/#", "-v", "-C", str(len(want)),
+                            "-W", "120"], stdout=subprocess.PIPE, text=True)
+    time.sleep(1)
+    state = tempfile.mkdtemp(dir=fleet.root)
+    r = subprocess.run([FLEET, "upload", "--log-dir", log, "--state-dir", state, "--box", "box-a", "--format",
+                        "owntracks", "--exit-when-sent", "--interval-ms", "0", *b.args("box-a")],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out, _ = sub.communicate(timeout=120)
+    lines = out.splitlines()
+    assert len(lines) == len(want), f"{len(lines)} OwnTracks messages for {len(want)} samples"
+    for line, (t, lat, lon) in zip(lines, want):
+        topic, payload = line.split(" ", 1)
+        m = json.loads(payload)
+        assert topic == "owntracks/box-a/box-a" and m["_type"] == "location" and m["tid"] == "-a", line
+        assert round(m["lat"] * 1e7) == lat and round(m["lon"] * 1e7) == lon, (line, lat, lon)
+    cursor = open(os.path.join(state, "upload-cursor")).read()
+    return f"{len(lines)} location messages, positions equal to the log; cursor saved on PUBACK ({cursor.split()[-1]})"
+
+
 def main(argv):
     names = argv[1:]
     chosen = [t for t in TESTS if not names or any(n in t.__name__ for n in names)]

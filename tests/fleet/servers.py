@@ -59,8 +59,9 @@ class Broker:
         for name, pw in self.passwords.items():
             run("mosquitto_passwd", "-b", d("passwd"), name, pw)
         with open(d("acl"), "w") as f:
-            f.write("user collector\ntopic read gpsbox/+/track\ntopic read $share/#\ntopic write gpsbox/+/ack\n\n"
-                    "pattern write gpsbox/%u/track\npattern read gpsbox/%u/ack\n")
+            f.write("user collector\ntopic read gpsbox/+/track\ntopic read $share/#\ntopic write gpsbox/+/ack\n"
+                    "topic read owntracks/#\n\n"
+                    "pattern write gpsbox/%u/track\npattern read gpsbox/%u/ack\npattern write owntracks/%u/#\n")
         os.makedirs(d("data"), exist_ok=True)
         with open(d("mosquitto.conf"), "w") as f:
             f.write(f"""user root
