@@ -60,7 +60,10 @@ struct Upload {
                 say("broker \(settings.host):\(settings.port) refused box \(box): \(MQTTClient.refusal(rc))")
             }
         }
-        client.onDisconnect = { _ in state.window.rewind() }
+        client.onDisconnect = { _ in
+            state.window.rewind()
+            state.logMayHaveMore = true
+        }
         client.onPublish = { mid, reason in
             if reason >= 0x80 {
                 say("broker refused a batch on \(ownTracks ? ownTracksTopic : track): \(MQTTClient.refusal(reason))")
@@ -74,6 +77,7 @@ struct Upload {
         client.onMessage = { topic, payload in
             guard topic == ackTopic, let ack = try? Acknowledgement(decoding: payload) else { return }
             guard state.window.acknowledged(ack), let c = state.window.cursor else { return }
+            state.logMayHaveMore = true
             do { try store.save(c) } catch { say("cannot save the cursor: \(error)") }
         }
 
@@ -94,12 +98,19 @@ struct Upload {
             if client.connected {
                 connecting = false
                 backoff = 1000
-                _ = state.window.expire(nowMs: now)
+                if state.window.expire(nowMs: now) { state.logMayHaveMore = true }
                 if now >= nextList {
                     follower.refresh()
                     nextList = now + 1000
+                    state.logMayHaveMore = true
                 }
-                while state.window.maySend(nowMs: now), let batch = follower.samples(after: state.window.readFrom, limit: batchSize) {
+                // The log is read only when it may hold something new (a second passed, or the
+                // window moved): an idle box wakes once a second, not at the publishing pace.
+                while state.logMayHaveMore, state.window.maySend(nowMs: now) {
+                    guard let batch = follower.samples(after: state.window.readFrom, limit: batchSize) else {
+                        state.logMayHaveMore = false
+                        break
+                    }
                     do {
                         if ownTracks {
                             if state.window.samplesInFlight == 0 { messageBatches.removeAll(); unacknowledged.removeAll() }
@@ -117,16 +128,19 @@ struct Upload {
                         break
                     }
                 }
-                if exitWhenSent, state.window.samplesInFlight == 0, follower.samples(after: state.window.readFrom, limit: 1) == nil {
+                if exitWhenSent, !state.logMayHaveMore, state.window.samplesInFlight == 0 {
                     client.disconnect()
                     return 0
                 }
             }
-            let timeout: Int32 = client.connected ? Int32(max(10, min(config.intervalMs, 200))) : 200
+            let untilList = Int32(max(1, min(nextList - nowMs(), 1000)))
+            let timeout: Int32 = !client.connected ? 200
+                : state.logMayHaveMore && state.window.maySend(nowMs: nowMs() + config.intervalMs) ? Int32(max(1, config.intervalMs)) : untilList
             let (readable, writable) = waitForBroker(client, timeoutMs: timeout)
             if client.socket >= 0, let error = client.service(readable: readable, writable: writable) {
                 if !problems.refused { say(error) }
                 state.window.rewind()
+                state.logMayHaveMore = true
                 connecting = false
                 nextConnect = nowMs() + backoff
                 backoff = min(backoff * 2, 30_000)
@@ -140,5 +154,7 @@ struct Upload {
 /// The window, shared by the loop and libmosquitto's callbacks (which run inside the loop's calls).
 final class UploadState {
     var window: UploadWindow
+    /// False once the log had nothing after the window; true again after a listing, an acknowledgement or a rewind.
+    var logMayHaveMore = true
     init(_ window: UploadWindow) { self.window = window }
 }

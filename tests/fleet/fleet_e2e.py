@@ -3,7 +3,7 @@
 `gpsbox-fleet upload` → mosquitto (TLS, passwords, ACLs) → `gpsbox-fleet collect` → PostGIS,
 compared with `gpsbox dump` of the box's own log. One line per test, then "N passed, M failed".
 `fleet_e2e.py NAME…` runs the tests whose names contain NAME."""
-import csv, io, os, random, signal, subprocess, sys, tempfile, time, traceback
+import csv, io, os, random, shutil, signal, subprocess, sys, tempfile, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from servers import Broker, Database, run  # noqa: E402
@@ -338,6 +338,8 @@ def main(argv):
                 print(f"     (logs kept in {fleet.root})")
     finally:
         fleet.close()
+    if not failed:
+        shutil.rmtree(fleet.root, ignore_errors=True)
     print(f"{len(chosen) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
