@@ -36,6 +36,17 @@ public enum FleetSchema {
             PRIMARY KEY (box, run, segment, record)
         );
         CREATE INDEX IF NOT EXISTS samples_box_time ON gpsbox.samples (box, time);
+        CREATE TABLE IF NOT EXISTS gpsbox.trips (
+            box text NOT NULL,
+            trip integer NOT NULL,
+            start_time timestamptz NOT NULL,
+            end_time timestamptz NOT NULL,
+            samples integer NOT NULL,
+            distance double precision NOT NULL,
+            moving_time double precision NOT NULL,
+            path geometry(MultiLineString, 4326) NOT NULL,
+            PRIMARY KEY (box, trip)
+        );
         CREATE INDEX IF NOT EXISTS samples_position ON gpsbox.samples USING gist (position);
         INSERT INTO gpsbox.schema_version SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM gpsbox.schema_version);
         """
@@ -48,6 +59,16 @@ public enum FleetSchema {
             hacc_mm bigint, vacc_mm bigint, mode smallint, sats smallint, pdop integer, hdop integer, vdop integer
         ) ON COMMIT DELETE ROWS
         """
+
+    /// A box's samples in log order, for the trips (columns as TrackSample holds them).
+    public static func samplesInOrder(box: String) -> String {
+        """
+        SELECT (extract(epoch FROM time) * 1000)::bigint, round(ST_Y(position) * 1e7)::integer,
+            round(ST_X(position) * 1e7)::integer, round(altitude_msl * 1000)::integer, round(altitude_hae * 1000)::integer,
+            round(speed * 1000)::integer, fix_mode, round(horizontal_accuracy * 1000)::bigint
+        FROM gpsbox.samples WHERE box = '\(box)' ORDER BY time, run, segment, record
+        """
+    }
 
     public static let copyIntoStaging = "COPY staging FROM STDIN"
 

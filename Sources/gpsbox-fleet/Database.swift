@@ -44,6 +44,18 @@ final class Database {
         return String(cString: PQgetvalue(r, 0, 0))
     }
 
+    /// Every row of a query's answer, as text (nil for NULL).
+    func rows(_ sql: String) throws(DatabaseError) -> [[String?]] {
+        let r = PQexec(connection, sql)
+        defer { PQclear(r) }
+        guard PQresultStatus(r) == PGRES_TUPLES_OK else {
+            throw DatabaseError(description: "database \(name): \(Self.firstLine(PQresultErrorMessage(r)))")
+        }
+        return (0..<PQntuples(r)).map { i in
+            (0..<PQnfields(r)).map { j in PQgetisnull(r, i, j) != 0 ? nil : String(cString: PQgetvalue(r, i, j)) }
+        }
+    }
+
     /// The schema's version, nil when there is none.
     func schemaVersion() throws(DatabaseError) -> Int? {
         guard try exec("SELECT to_regclass('gpsbox.schema_version')::text") != nil else { return nil }

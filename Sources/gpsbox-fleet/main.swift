@@ -10,10 +10,12 @@ let help = """
       upload   on the box: follow the track log, publish it to the broker, resume after crashes
       collect  on the server: broker → PostGIS; --migrate creates or checks the schema
       load     a pulled log directory into the same table (loading twice changes nothing)
+      trips    gpsbox.trips from the stored samples, by the trip rule of `gpsbox stats`
 
     \(Upload.usage)
     \(Collect.usage)
     \(Load.usage)
+    \(Trips.usage)
 
     """
 
@@ -24,6 +26,7 @@ func runCommand(_ argv: [String]) -> Int32 {
         case "upload": status = try Upload(Array(argv.dropFirst())).run()
         case "collect": status = try Collect(Array(argv.dropFirst())).run()
         case "load": status = try Load(Array(argv.dropFirst())).run()
+        case "trips": status = try Trips(Array(argv.dropFirst())).run()
         case "--help", "-h", "help":
             OutputFile.standardOutput.write(help)
         default:

@@ -150,7 +150,7 @@ def clean_drive_arrives_exactly_once(fleet):
 
 
 @test
-def upload_and_collector_killed_lose_nothing_and_double_nothing(fleet):
+def upload_collector_and_postgres_restarts_lose_nothing_and_double_nothing(fleet):
     box = Box(fleet.root, "box-b", seed=5, minutes=6, speedup=15)
     box.start_upload(fleet.broker)
     rng = random.Random(26)
@@ -167,12 +167,17 @@ def upload_and_collector_killed_lose_nothing_and_double_nothing(fleet):
             c.wait()
             collector_kills += 1
             fleet.collect()
+        if kills == 12:
+            fleet.db.stop("fast")  # PostgreSQL restarted under the collectors: their transactions fail
+            time.sleep(1)
+            fleet.db.start()
         box.start_upload(fleet.broker)
     box.finish()
     n = compare(fleet, box)
     box.stop_upload()
     assert kills >= 10, f"only {kills} kills during the drive"
-    return f"{n} samples after {kills} SIGKILLs of upload and {collector_kills} of the collector: 0 lost, 0 doubled"
+    return (f"{n} samples after {kills} SIGKILLs of upload, {collector_kills} of the collector and a "
+            "PostgreSQL restart: 0 lost, 0 doubled")
 
 
 @test
@@ -314,6 +319,50 @@ def owntracks_messages_reach_an_owntracks_subscriber(fleet):
         assert round(m["lat"] * 1e7) == lat and round(m["lon"] * 1e7) == lon, (line, lat, lon)
     cursor = open(os.path.join(state, "upload-cursor")).read()
     return f"{len(lines)} location messages, positions equal to the log; cursor saved on PUBACK ({cursor.split()[-1]})"
+
+
+@test
+def trips_agree_with_gpsbox_stats(fleet):
+    import json
+    log = os.path.join(fleet.root, "box-a", "log")
+    if not os.path.isdir(log):
+        Box(fleet.root, "box-a", seed=3, minutes=2).finish()
+    if fleet.count("box-a") == 0:
+        subprocess.run([FLEET, "load", log, "--postgres", fleet.db.url("fleet"), "--box", "box-a"], check=True,
+                       capture_output=True, timeout=120)
+    r = subprocess.run([FLEET, "trips", "--postgres", fleet.db.url("fleet"), "--box", "box-a"], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    stats = json.loads(subprocess.run([BIN, "stats", "--json", "--log-dir", log], check=True, capture_output=True,
+                                      text=True).stdout)
+    rows = fleet.db.psql("SELECT trip, samples, distance, ST_Length(path::geography), extract(epoch FROM start_time) * 1000, "
+                         "extract(epoch FROM end_time) * 1000 FROM gpsbox.trips WHERE box = 'box-a' ORDER BY trip", db="fleet")
+    rows = [line.split("\t") for line in rows.splitlines()]
+    assert len(rows) == len(stats["trips"]), f"{len(rows)} trips in PostGIS, {len(stats['trips'])} in gpsbox stats"
+    worst = 0
+    for row, t in zip(rows, stats["trips"]):
+        want = t["distance_m"]
+        assert int(row[1]) == t["samples"], (row, t)
+        for got in (float(row[2]), float(row[3])):
+            worst = max(worst, abs(got - want) / want)
+    assert worst <= 0.005, f"trip length differs from gpsbox stats by {100 * worst:.3f} %"
+    again = subprocess.run([FLEET, "trips", "--postgres", fleet.db.url("fleet"), "--box", "box-a"], capture_output=True,
+                           text=True, timeout=120)
+    assert again.returncode == 0 and int(fleet.db.psql("SELECT count(*) FROM gpsbox.trips WHERE box = 'box-a'",
+                                                       db="fleet")) == len(rows)
+    gpx = os.path.join(fleet.root, "trip.gpx")
+    subprocess.run(["ogr2ogr", "-f", "GPX", gpx, f"PG:{fleet.db.url('fleet')}", "-sql",
+                    "SELECT time, position FROM gpsbox.samples WHERE box = 'box-a' ORDER BY run, segment, record",
+                    "-nlt", "POINT", "-dsco", "GPX_USE_EXTENSIONS=YES"], check=True, capture_output=True, timeout=60)
+    import re
+    points = [(round(float(a) * 1e7), round(float(b) * 1e7))
+              for a, b in re.findall(r'<wpt lat="([-0-9.]+)" lon="([-0-9.]+)"', open(gpx).read())]
+    want = [(a, b) for _, a, b in Box.dumped(type("B", (), {"log": log})())]
+    assert points == want, f"ogr2ogr wrote {len(points)} points, gpsbox dump has {len(want)}; first difference " + \
+        str(next(((p, w) for p, w in zip(points, want) if p != w), None))
+    points = len(points)
+    return (f"{len(rows)} trip(s), distance within {100 * worst:.4f} % of gpsbox stats (ST_Length on the spheroid "
+            f"and TripStatistics); ogr2ogr -f GPX of the samples equals gpsbox dump ({points} points)")
 
 
 def main(argv):
