@@ -4,6 +4,8 @@
 // collector acknowledged, in log order, so a crash at any moment resumes at or before the first
 // record the database does not hold (and the database's key absorbs the repeats).
 
+import GPSBoxCore
+
 public struct UploadWindow: Sendable {
     public struct Configuration: Hashable, Sendable {
         /// Batches published but not yet acknowledged, at most.
@@ -24,6 +26,8 @@ public struct UploadWindow: Sendable {
         var first: LogPosition
         var last: LogPosition
         var sampleCount: Int
+        var firstTime: UTCTime?
+        var lastTime: UTCTime?
         var sentAtMs: Int64
         var acknowledged = false
     }
@@ -31,6 +35,8 @@ public struct UploadWindow: Sendable {
     public let configuration: Configuration
     /// The last record the collector acknowledged with everything before it (nil: none yet).
     public private(set) var cursor: LogPosition?
+    /// The time of the sample at the cursor, once this process moved it.
+    public private(set) var cursorTime: UTCTime?
     private(set) var flights: [Flight] = []
     private var lastSendMs: Int64?
     /// Times the upload gave up waiting and went back to the cursor.
@@ -46,6 +52,9 @@ public struct UploadWindow: Sendable {
 
     public var samplesInFlight: Int { flights.reduce(0) { $0 + $1.sampleCount } }
 
+    /// The time of the oldest sample sent but not yet acknowledged (nil: none out).
+    public var oldestInFlight: UTCTime? { flights.first?.firstTime }
+
     /// True when a batch may be published now.
     public func maySend(nowMs: Int64) -> Bool {
         guard flights.count < configuration.capacity else { return false }
@@ -55,7 +64,9 @@ public struct UploadWindow: Sendable {
 
     /// A batch went out.
     public mutating func sent(_ batch: SampleBatch, nowMs: Int64) {
-        flights.append(Flight(first: batch.first, last: batch.last, sampleCount: batch.samples.count, sentAtMs: nowMs))
+        flights.append(Flight(first: batch.first, last: batch.last, sampleCount: batch.samples.count,
+                              firstTime: batch.samples.first?.sample.time, lastTime: batch.samples.last?.sample.time,
+                              sentAtMs: nowMs))
         lastSendMs = nowMs
     }
 
@@ -70,6 +81,7 @@ public struct UploadWindow: Sendable {
         var moved = false
         while let f = flights.first, f.acknowledged {
             cursor = f.last
+            cursorTime = f.lastTime
             flights.removeFirst()
             moved = true
         }

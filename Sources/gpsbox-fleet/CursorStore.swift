@@ -24,14 +24,23 @@ struct CursorStore {
     }
 
     func save(_ position: LogPosition) throws(SystemError) {
-        let temp = path + ".tmp"
-        try write(Array(UploadCursor.encode(position).utf8), to: temp)
-        _ = try sys("rename", path: path) { rename(temp, path) }
+        try replace(path, with: Array(UploadCursor.encode(position).utf8))
+    }
+
+    /// The status file, replaced the same way (a reader never sees half of it).
+    func saveStatus(_ status: UploadStatus, to statusPath: String) throws(SystemError) {
+        try replace(statusPath, with: Array(status.json.utf8), mode: 0o644)
+    }
+
+    private func replace(_ target: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(SystemError) {
+        let temp = target + ".tmp"
+        try write(bytes, to: temp, mode: mode)
+        _ = try sys("rename", path: target) { rename(temp, target) }
         try syncFolder()
     }
 
-    private func write(_ bytes: [UInt8], to p: String) throws(SystemError) {
-        let fd = try FileDescriptor.open(p, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
+    private func write(_ bytes: [UInt8], to p: String, mode: mode_t) throws(SystemError) {
+        let fd = try FileDescriptor.open(p, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
         var result: SystemError?
         bytes.withUnsafeBytes { b in
             do throws(SystemError) { try fd.writeAll(b) } catch { result = error }

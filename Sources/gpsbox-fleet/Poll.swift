@@ -1,4 +1,5 @@
 // The fleet processes' one blocking point: poll(2) on the broker's socket for at most `timeoutMs`.
+import GPSBoxCore
 import GPSBoxSystem
 import Glibc
 
@@ -18,6 +19,13 @@ func waitForBroker(_ client: MQTTClient, timeoutMs: Int32) -> (readable: Bool, w
 
 func nowMs() -> Int64 { Int64(MonotonicClock.nowSeconds() * 1000) }
 
+/// UTC now (the status file's day for "bytes today").
+func wallClock() -> UTCTime {
+    var t = timespec()
+    clock_gettime(CLOCK_REALTIME, &t)
+    return UTCTime(rawValue: Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000)
+}
+
 /// One line on standard error (the journal under systemd).
 func report(_ line: String) {
     OutputFile.standardError.write("gpsbox-fleet: \(line)\n")
@@ -27,7 +35,7 @@ func report(_ line: String) {
 /// Error lines for the journal, each printed once until it changes (a broker that stays down
 /// is one line, not one a second).
 final class ProblemLine {
-    private var last: String?
+    private(set) var last: String?
     /// The last line was the broker refusing the login: the disconnect that follows says nothing new.
     var refused = false
 

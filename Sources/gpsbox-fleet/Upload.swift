@@ -12,14 +12,14 @@ struct Upload {
         usage: gpsbox-fleet upload --log-dir DIR --state-dir DIR [--box NAME] [--host H] [--port N]
                  [--ca FILE] [--cert FILE --key FILE] [--user U --password-file FILE] [--topic-prefix P]
                  [--format compact|owntracks] [--batch N] [--interval-ms N] [--ack-timeout-ms N]
-                 [--exit-when-sent]
+                 [--status-file PATH] [--exit-when-sent]
         """
 
     let options: FleetOptions
 
     init(_ args: [String]) throws(UsageError) {
         options = try FleetOptions(args, valued: FleetOptions.brokerOptions.union(
-            ["log-dir", "state-dir", "box", "format", "batch", "interval-ms", "ack-timeout-ms"]), flags: ["exit-when-sent"])
+            ["log-dir", "state-dir", "box", "format", "batch", "interval-ms", "ack-timeout-ms", "status-file"]), flags: ["exit-when-sent"])
         guard options["log-dir"] != nil, options["state-dir"] != nil else {
             throw UsageError(description: "upload needs --log-dir and --state-dir")
         }
@@ -81,6 +81,9 @@ struct Upload {
             do { try store.save(c) } catch { say("cannot save the cursor: \(error)") }
         }
 
+        let statusPath = options["status-file"] ?? store.folder + "/status.json"
+        var lastStatus = "", nextStatus: Int64 = 0
+        var day = wallClock().dayNumber, bytesAtMidnight = 0
         var nextConnect: Int64 = 0, backoff: Int64 = 1000, nextList: Int64 = 0
         var connecting = false
         while true {
@@ -131,6 +134,19 @@ struct Upload {
                 if exitWhenSent, !state.logMayHaveMore, state.window.samplesInFlight == 0 {
                     client.disconnect()
                     return 0
+                }
+            }
+            if now >= nextStatus {
+                nextStatus = now + 1000
+                if wallClock().dayNumber != day { day = wallClock().dayNumber; bytesAtMidnight = client.bytesPublished }
+                let w = state.window
+                let status = UploadStatus(box: box, connected: client.connected, cursor: w.cursor, lastAcknowledged: w.cursorTime,
+                                          oldestInFlight: w.oldestInFlight, samplesInFlight: w.samplesInFlight,
+                                          bytesToday: client.bytesPublished - bytesAtMidnight, resends: w.resends,
+                                          segmentsLost: follower.segmentsLost, problem: client.connected ? nil : problems.last)
+                if status.json != lastStatus {
+                    lastStatus = status.json
+                    do { try store.saveStatus(status, to: statusPath) } catch { say("cannot write the status file: \(error)") }
                 }
             }
             let untilList = Int32(max(1, min(nextList - nowMs(), 1000)))

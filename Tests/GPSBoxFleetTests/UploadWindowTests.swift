@@ -102,3 +102,16 @@ func batches(_ n: Int) -> [SampleBatch] {
         #expect(FleetSchema.isValidBox("van-7.a_b") && !FleetSchema.isValidBox("a/b") && !FleetSchema.isValidBox("+"))
     }
 }
+
+@Suite struct UploadStatusTests {
+    @Test func theStatusNamesCursorBacklogAndBytes() {
+        var w = UploadWindow(cursor: LogPosition(run: 0xab, segment: 2, offset: 64))
+        let b = batches(1)[0]
+        w.sent(b, nowMs: 0)
+        let s = UploadStatus(box: "van-7", connected: true, cursor: w.cursor, oldestInFlight: w.oldestInFlight,
+                             samplesInFlight: w.samplesInFlight, bytesToday: 1234, problem: "broker \"x\" down")
+        #expect(s.json == "{\"box\":\"van-7\",\"connected\":true,\"cursor_run\":\"00000000000000ab\",\"cursor_segment\":2,"
+            + "\"cursor_offset\":64,\"oldest_in_flight\":\"\(b.samples[0].sample.time.rfc3339)\",\"samples_in_flight\":3,"
+            + "\"bytes_today\":1234,\"resends\":0,\"segments_lost\":0,\"problem\":\"broker \\\"x\\\" down\"}\n")
+    }
+}
