@@ -8,6 +8,8 @@
 //   GPSBoxLinux  termios, i2c-dev, libgpiod, signals, sd_notify, the daemon loop.
 //   GPSBoxCLI    argument parsing and one type per subcommand.
 //   gpsbox       main.swift only.
+//   GPSBoxFleet  pure decisions of the fleet upload and collector; gpsbox-fleet (Linux) runs them
+//                over libmosquitto and libpq, as its own dynamically linked program.
 import Foundation
 import PackageDescription
 
