@@ -74,11 +74,24 @@ targets += [
     // load), so the static logger binary never links libmosquitto or libpq (docs/fleet.md).
     .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
     .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-    .executableTarget(
-        name: "gpsbox-fleet",
-        dependencies: ["GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem", "CMosquitto", "CPostgres"],
+    // The MQTT side (libmosquitto, the log follower, the upload), without libpq: what a box runs.
+    .target(
+        name: "GPSBoxFleetLink",
+        dependencies: ["GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem", "CMosquitto"],
         swiftSettings: withoutImplicitImports
     ),
+    .executableTarget(
+        name: "gpsbox-fleet",
+        dependencies: ["GPSBoxFleetLink", "GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem", "CPostgres"],
+        swiftSettings: withoutImplicitImports
+    ),
+    // `gpsbox-fleet upload` alone, for the box: no libpq (and its TLS, Kerberos, LDAP libraries) loaded.
+    .executableTarget(
+        name: "gpsbox-upload",
+        dependencies: ["GPSBoxFleetLink", "GPSBoxSystem"],
+        swiftSettings: withoutImplicitImports
+    ),
+    .testTarget(name: "GPSBoxFleetLinkTests", dependencies: ["GPSBoxFleetLink", "GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem"]),
     .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem", "CLinux"]),
 ]
 #endif

@@ -5,6 +5,7 @@
 // acknowledged: the uploads send those batches again, and the key drops what was stored.
 import GPSBoxCore
 import GPSBoxFleet
+import GPSBoxFleetLink
 import GPSBoxSystem
 import Glibc
 

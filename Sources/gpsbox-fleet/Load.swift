@@ -3,6 +3,7 @@
 // network and one that uploaded live end in one table, and loading twice changes nothing.
 import GPSBoxCore
 import GPSBoxFleet
+import GPSBoxFleetLink
 import GPSBoxSystem
 
 struct Load {

@@ -4,6 +4,7 @@
 // timer for live fleets.
 import GPSBoxCore
 import GPSBoxFleet
+import GPSBoxFleetLink
 import GPSBoxSystem
 
 struct Trips {

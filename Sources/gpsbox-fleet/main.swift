@@ -1,5 +1,6 @@
 // gpsbox-fleet: every box's track in one PostGIS over MQTT (docs/fleet.md). A separate,
 // dynamically linked program, so the logger stays static and without network code.
+import GPSBoxFleetLink
 import GPSBoxSystem
 import Glibc
 
@@ -23,7 +24,7 @@ func runCommand(_ argv: [String]) -> Int32 {
     var status: Int32 = 0
     do {
         switch argv.first {
-        case "upload": status = try Upload(Array(argv.dropFirst())).run()
+        case "upload": status = runUpload(Array(argv.dropFirst()))
         case "collect": status = try Collect(Array(argv.dropFirst())).run()
         case "load": status = try Load(Array(argv.dropFirst())).run()
         case "trips": status = try Trips(Array(argv.dropFirst())).run()

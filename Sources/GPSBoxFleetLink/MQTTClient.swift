@@ -4,37 +4,37 @@
 import CMosquitto
 import Glibc
 
-struct BrokerSettings {
-    var host = "127.0.0.1"
-    var port: Int32 = 8883
-    var caFile: String?
-    var certFile: String?
-    var keyFile: String?
-    var user: String?
-    var password: String?
-    var keepAliveSeconds: Int32 = 30
+package struct BrokerSettings {
+    package var host = "127.0.0.1"
+    package var port: Int32 = 8883
+    package var caFile: String?
+    package var certFile: String?
+    package var keyFile: String?
+    package var user: String?
+    package var password: String?
+    package var keepAliveSeconds: Int32 = 30
 }
 
 /// Why the broker cannot be used, in one line a person reads.
-struct BrokerError: Error, CustomStringConvertible {
-    var description: String
+package struct BrokerError: Error, CustomStringConvertible {
+    package var description: String
 }
 
-final class MQTTClient {
-    let handle: OpaquePointer
-    let settings: BrokerSettings
-    private(set) var connected = false
+package final class MQTTClient {
+    package let handle: OpaquePointer
+    package let settings: BrokerSettings
+    package private(set) var connected = false
     /// Set by libmosquitto's log callback: the last TLS/OpenSSL complaint, for the error line.
-    var lastLibraryError: String?
-    var onConnect: (Int32) -> Void = { _ in }
-    var onDisconnect: (Int32) -> Void = { _ in }
-    var onMessage: (String, [UInt8]) -> Void = { _, _ in }
+    package var lastLibraryError: String?
+    package var onConnect: (Int32) -> Void = { _ in }
+    package var onDisconnect: (Int32) -> Void = { _ in }
+    package var onMessage: (String, [UInt8]) -> Void = { _, _ in }
     /// A publish finished: message id and reason code (MQTT 5: 0 or ≥ 0x80 when the broker refused it).
-    var onPublish: (Int32, Int32) -> Void = { _, _ in }
+    package var onPublish: (Int32, Int32) -> Void = { _, _ in }
     /// Payload bytes handed to the library for publishing since start.
-    private(set) var bytesPublished = 0
+    package private(set) var bytesPublished = 0
 
-    init(clientID: String, settings: BrokerSettings) throws(BrokerError) {
+    package init(clientID: String, settings: BrokerSettings) throws(BrokerError) {
         mosquitto_lib_init()
         guard let m = mosquitto_new(clientID, false, nil) else { throw BrokerError(description: "mosquitto_new failed") }
         handle = m
@@ -61,7 +61,7 @@ final class MQTTClient {
 
     /// Connects (blocking TCP and TLS set-up; the CONNACK arrives through the loop) with a
     /// persistent MQTT 5 session kept `sessionSeconds` by the broker.
-    func connect(sessionSeconds: UInt32) throws(BrokerError) {
+    package func connect(sessionSeconds: UInt32) throws(BrokerError) {
         lastLibraryError = nil
         var props: OpaquePointer?
         mosquitto_property_add_int32(&props, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), sessionSeconds)
@@ -73,7 +73,7 @@ final class MQTTClient {
     }
 
     /// The words for a failed connection or loop call: the TLS library's complaint when there is one.
-    func failure(_ rc: Int32) -> String {
+    package func failure(_ rc: Int32) -> String {
         let base = "broker \(settings.host):\(settings.port): "
         if rc == MOSQ_ERR_ERRNO.rawValue {
             return base + String(cString: strerror(errno))
@@ -85,17 +85,17 @@ final class MQTTClient {
         return base + String(cString: mosquitto_strerror(rc))
     }
 
-    static func refusal(_ rc: Int32) -> String {
+    package static func refusal(_ rc: Int32) -> String {
         String(cString: mosquitto_reason_string(rc))
     }
 
-    func subscribe(_ pattern: String, qos: Int32 = 1) throws(BrokerError) {
+    package func subscribe(_ pattern: String, qos: Int32 = 1) throws(BrokerError) {
         try check(mosquitto_subscribe_v5(handle, nil, pattern, qos, 0, nil), "subscribe \(pattern)")
     }
 
     /// Publishes at QoS 1; returns the message id.
     @discardableResult
-    func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false) throws(BrokerError) -> Int32 {
+    package func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false) throws(BrokerError) -> Int32 {
         var mid: Int32 = 0
         let rc = payload.withUnsafeBytes { b in
             mosquitto_publish_v5(handle, &mid, topic, Int32(b.count), b.baseAddress, 1, retain, nil)
@@ -105,12 +105,12 @@ final class MQTTClient {
         return mid
     }
 
-    var socket: Int32 { mosquitto_socket(handle) }
-    var wantsWrite: Bool { mosquitto_want_write(handle) }
+    package var socket: Int32 { mosquitto_socket(handle) }
+    package var wantsWrite: Bool { mosquitto_want_write(handle) }
 
     /// One turn of the loop after poll: read and/or write as the socket allows, then the
     /// keep-alive and retry work. Returns an error text when the connection is gone.
-    func service(readable: Bool, writable: Bool) -> String? {
+    package func service(readable: Bool, writable: Bool) -> String? {
         var rc = MOSQ_ERR_SUCCESS.rawValue
         if readable { rc = mosquitto_loop_read(handle, 1) }
         if rc == MOSQ_ERR_SUCCESS.rawValue, writable || wantsWrite { rc = mosquitto_loop_write(handle, 1) }
@@ -122,7 +122,7 @@ final class MQTTClient {
         return nil
     }
 
-    func disconnect() {
+    package func disconnect() {
         mosquitto_disconnect(handle)
         connected = false
     }

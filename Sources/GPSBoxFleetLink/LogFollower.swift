@@ -6,29 +6,29 @@ import GPSBoxCore
 import GPSBoxFleet
 import GPSBoxSystem
 
-final class LogFollower {
-    let directory: POSIXLogDirectory
+package final class LogFollower {
+    package let directory: POSIXLogDirectory
     /// Samples held from one read, at most.
-    let bufferLimit: Int
+    package let bufferLimit: Int
     private var names: [SegmentName] = []
     private var buffered: (name: SegmentName, size: Int64, closed: Bool, run: UInt64, from: Int64, complete: Bool,
                            samples: [PositionedSample])?
     /// Segments that were gone (deleted by the ring) before their samples were sent.
-    private(set) var segmentsLost = 0
+    package private(set) var segmentsLost = 0
     private var lostCounted: Set<SegmentName> = []
 
-    init(directory: String, bufferLimit: Int = 4096) {
+    package init(directory: String, bufferLimit: Int = 4096) {
         self.directory = POSIXLogDirectory(path: directory)
         self.bufferLimit = bufferLimit
     }
 
     /// Lists the segments again (cheap: one readdir).
-    func refresh() {
+    package func refresh() {
         names = (try? TrackLogReader.segmentNames(in: directory)) ?? names
     }
 
     /// Up to `limit` samples of one segment that follow `position` (nil: the log's start).
-    func samples(after position: LogPosition?, limit: Int) -> SampleBatch? {
+    package func samples(after position: LogPosition?, limit: Int) -> SampleBatch? {
         var after = position
         for _ in 0..<(names.count + 1) {
             guard let name = segment(for: after) else { return nil }

@@ -4,16 +4,17 @@ import GPSBoxFleet
 import GPSBoxSystem
 import Glibc
 
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
+package struct UsageError: Error, CustomStringConvertible {
+    package var description: String
+    package init(description: String) { self.description = description }
 }
 
-struct FleetOptions {
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var positional: [String] = []
+package struct FleetOptions {
+    package var values: [String: String] = [:]
+    package var flags: Set<String> = []
+    package var positional: [String] = []
 
-    init(_ args: [String], valued: Set<String>, flags known: Set<String>) throws(UsageError) {
+    package init(_ args: [String], valued: Set<String>, flags known: Set<String>) throws(UsageError) {
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -35,9 +36,9 @@ struct FleetOptions {
         }
     }
 
-    subscript(_ name: String) -> String? { values[name] }
+    package subscript(_ name: String) -> String? { values[name] }
 
-    func int(_ name: String, default d: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    package func int(_ name: String, default d: Int, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let text = values[name] else { return d }
         guard let v = Int(text), range.contains(v) else {
             throw UsageError(description: "--\(name) \(text): expected a whole number in \(range.lowerBound)...\(range.upperBound)")
@@ -45,10 +46,10 @@ struct FleetOptions {
         return v
     }
 
-    static let brokerOptions: Set<String> = ["host", "port", "ca", "cert", "key", "user", "password-file", "topic-prefix"]
+    package static let brokerOptions: Set<String> = ["host", "port", "ca", "cert", "key", "user", "password-file", "topic-prefix"]
 
     /// Broker settings; the password comes from a file (readable by the service only), never argv.
-    func broker() throws -> BrokerSettings {
+    package func broker() throws -> BrokerSettings {
         var b = BrokerSettings()
         b.host = values["host"] ?? b.host
         b.port = Int32(try int("port", default: 8883, in: 1...65535))
@@ -66,12 +67,12 @@ struct FleetOptions {
         return b
     }
 
-    var topicPrefix: String { values["topic-prefix"] ?? "gpsbox" }
+    package var topicPrefix: String { values["topic-prefix"] ?? "gpsbox" }
 }
 
 /// The box's name: --box, else (absent or empty) "box-" and the first 12 hex digits of
 /// /etc/machine-id (stable per installation).
-func boxName(_ given: String?) throws -> String {
+package func boxName(_ given: String?) throws -> String {
     if let given, !given.isEmpty {
         guard FleetSchema.isValidBox(given) else {
             throw UsageError(description: "box name '\(given)': use 1-64 letters, digits, '.', '_' or '-'")

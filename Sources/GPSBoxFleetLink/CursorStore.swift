@@ -4,11 +4,11 @@ import GPSBoxFleet
 import GPSBoxSystem
 import Glibc
 
-struct CursorStore {
-    let folder: String
-    var path: String { folder + "/upload-cursor" }
+package struct CursorStore {
+    package let folder: String
+    package var path: String { folder + "/upload-cursor" }
 
-    func load() throws -> LogPosition? {
+    package func load() throws -> LogPosition? {
         guard access(path, F_OK) == 0 else { return nil }
         let bytes = try readAll(path)
         do {
@@ -23,12 +23,12 @@ struct CursorStore {
         return try fd.readToEnd(maxBytes: 4096)
     }
 
-    func save(_ position: LogPosition) throws(SystemError) {
+    package func save(_ position: LogPosition) throws(SystemError) {
         try replace(path, with: Array(UploadCursor.encode(position).utf8))
     }
 
     /// The status file, replaced the same way (a reader never sees half of it).
-    func saveStatus(_ status: UploadStatus, to statusPath: String) throws(SystemError) {
+    package func saveStatus(_ status: UploadStatus, to statusPath: String) throws(SystemError) {
         try replace(statusPath, with: Array(status.json.utf8), mode: 0o644)
     }
 

@@ -7,17 +7,17 @@ import GPSBoxFleet
 import GPSBoxSystem
 import Glibc
 
-struct Upload {
-    static let usage = """
+package struct Upload {
+    package static let usage = """
         usage: gpsbox-fleet upload --log-dir DIR --state-dir DIR [--box NAME] [--host H] [--port N]
                  [--ca FILE] [--cert FILE --key FILE] [--user U --password-file FILE] [--topic-prefix P]
                  [--format compact|owntracks] [--batch N] [--interval-ms N] [--ack-timeout-ms N]
                  [--status-file PATH] [--exit-when-sent]
         """
 
-    let options: FleetOptions
+    package let options: FleetOptions
 
-    init(_ args: [String]) throws(UsageError) {
+    package init(_ args: [String]) throws(UsageError) {
         options = try FleetOptions(args, valued: FleetOptions.brokerOptions.union(
             ["log-dir", "state-dir", "box", "format", "batch", "interval-ms", "ack-timeout-ms", "status-file"]), flags: ["exit-when-sent"])
         guard options["log-dir"] != nil, options["state-dir"] != nil else {
@@ -28,7 +28,7 @@ struct Upload {
         }
     }
 
-    func run() throws -> Int32 {
+    package func run() throws -> Int32 {
         let box = try boxName(options["box"])
         let store = CursorStore(folder: options["state-dir"]!)
         let batchSize = try options.int("batch", default: 30, in: 1...1000)
@@ -168,9 +168,22 @@ struct Upload {
 }
 
 /// The window, shared by the loop and libmosquitto's callbacks (which run inside the loop's calls).
-final class UploadState {
-    var window: UploadWindow
+package final class UploadState {
+    package var window: UploadWindow
     /// False once the log had nothing after the window; true again after a listing, an acknowledgement or a rewind.
-    var logMayHaveMore = true
-    init(_ window: UploadWindow) { self.window = window }
+    package var logMayHaveMore = true
+    package init(_ window: UploadWindow) { self.window = window }
+}
+
+/// Runs the upload with `arguments` (after the word `upload`): the exit status, errors as one line.
+package func runUpload(_ arguments: [String], name: String = "upload") -> Int32 {
+    do {
+        return try Upload(arguments).run()
+    } catch let e as UsageError {
+        report("\(name): \(e)")
+        return 2
+    } catch {
+        report("\(name): \(error)")
+        return 1
+    }
 }
