@@ -8,18 +8,22 @@ import GPSBoxSystem
 import Testing
 @testable import GPSBoxFleetLink
 
-@Suite struct LogFollowerTests {
-    static func scratch() -> String {
+/// A fresh folder under /var/tmp (ext4, like the box's card), removed with its files at the end.
+final class ScratchFolder {
+    let path: String
+
+    init() {
         var template = Array("/var/tmp/gpsbox-follow-test-XXXXXX".utf8CString)
-        let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(cString: p!)
+        path = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
     }
 
-    static func remove(_ path: String) {
+    deinit {
         for n in (try? POSIXLogDirectory(path: path).fileNames()) ?? [] { unlink(path + "/" + n) }
         rmdir(path)
     }
+}
 
+@Suite struct LogFollowerTests {
     static func sample(_ i: Int) -> TrackSample {
         TrackSample(time: UTCTime(rawValue: 1_796_029_200_000 + Int64(i) * 1000), latitudeE7: Int32(i), longitudeE7: -Int32(i))
     }
@@ -36,8 +40,9 @@ import Testing
     }
 
     @Test func followsSegmentsAndNewSamplesInOrder() throws {
-        let path = Self.scratch()
-        defer { Self.remove(path) }
+        let scratch = ScratchFolder()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path
         let writer = try SegmentWriter(directory: POSIXLogDirectory(path: path),
                                        configuration: .init(segmentSizeLimitBytes: 8 * 1024), now: 0, runID: 0x77)
         for i in 0..<1500 { writer.append(.sample(Self.sample(i)), now: MonotonicInstant(milliseconds: Int64(i))) }
@@ -57,8 +62,9 @@ import Testing
     }
 
     @Test func aDeletedSegmentIsCountedAndReadingGoesOn() throws {
-        let path = Self.scratch()
-        defer { Self.remove(path) }
+        let scratch = ScratchFolder()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path
         let dir = POSIXLogDirectory(path: path)
         let writer = try SegmentWriter(directory: dir, configuration: .init(segmentSizeLimitBytes: 8 * 1024), now: 0, runID: 9)
         for i in 0..<1500 { writer.append(.sample(Self.sample(i)), now: MonotonicInstant(milliseconds: Int64(i))) }
