@@ -46,7 +46,7 @@ package struct FleetOptions {
         return v
     }
 
-    package static let brokerOptions: Set<String> = ["host", "port", "ca", "cert", "key", "user", "password-file", "topic-prefix"]
+    package static let brokerOptions: Set<String> = ["host", "port", "ca", "cert", "key", "user", "password-file", "topic-prefix", "mqtt-version"]
 
     /// Broker settings; the password comes from a file (readable by the service only), never argv.
     package func broker() throws -> BrokerSettings {
@@ -62,6 +62,11 @@ package struct FleetOptions {
             var text = String(decoding: try fd.readToEnd(maxBytes: 4096), as: UTF8.self)
             while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
             b.password = text
+        }
+        switch values["mqtt-version"] ?? "5" {
+        case "5": b.version5 = true
+        case "3.1.1": b.version5 = false
+        case let v: throw UsageError(description: "--mqtt-version \(v): expected 5 or 3.1.1")
         }
         if (b.certFile == nil) != (b.keyFile == nil) { throw UsageError(description: "--cert and --key go together") }
         return b

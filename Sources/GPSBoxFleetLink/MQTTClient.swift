@@ -13,6 +13,8 @@ package struct BrokerSettings {
     package var user: String?
     package var password: String?
     package var keepAliveSeconds: Int32 = 30
+    /// MQTT 5 (reason codes, session expiry, shared subscriptions) or 3.1.1 (older brokers).
+    package var version5 = true
 }
 
 /// Why the broker cannot be used, in one line a person reads.
@@ -40,7 +42,7 @@ package final class MQTTClient {
         handle = m
         self.settings = settings
         mosquitto_user_data_set(m, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_int_option(m, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V5))
+        mosquitto_int_option(m, MOSQ_OPT_PROTOCOL_VERSION, settings.version5 ? Int32(MQTT_PROTOCOL_V5) : Int32(MQTT_PROTOCOL_V311))
         if let user = settings.user {
             try check(mosquitto_username_pw_set(m, user, settings.password), "user and password")
         }
@@ -60,11 +62,13 @@ package final class MQTTClient {
     }
 
     /// Connects (blocking TCP and TLS set-up; the CONNACK arrives through the loop) with a
-    /// persistent MQTT 5 session kept `sessionSeconds` by the broker.
+    /// persistent session: MQTT 5 kept `sessionSeconds` by the broker, 3.1.1 clean-session off.
     package func connect(sessionSeconds: UInt32) throws(BrokerError) {
         lastLibraryError = nil
         var props: OpaquePointer?
-        mosquitto_property_add_int32(&props, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), sessionSeconds)
+        if settings.version5 {
+            mosquitto_property_add_int32(&props, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), sessionSeconds)
+        }
         defer { mosquitto_property_free_all(&props) }
         let rc = mosquitto_connect_bind_v5(handle, settings.host, settings.port, settings.keepAliveSeconds, nil, props)
         guard rc == MOSQ_ERR_SUCCESS.rawValue else {

@@ -11,6 +11,7 @@ package struct Upload {
     package static let usage = """
         usage: gpsbox-fleet upload --log-dir DIR --state-dir DIR [--box NAME] [--host H] [--port N]
                  [--ca FILE] [--cert FILE --key FILE] [--user U --password-file FILE] [--topic-prefix P]
+                 [--mqtt-version 5|3.1.1]
                  [--format compact|owntracks] [--batch N] [--interval-ms N] [--ack-timeout-ms N]
                  [--status-file PATH] [--exit-when-sent]
         """

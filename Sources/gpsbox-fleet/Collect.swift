@@ -13,14 +13,14 @@ struct Collect {
     static let usage = """
         usage: gpsbox-fleet collect --postgres URL [--migrate] [--group NAME] [--client-id ID] [--host H]
                  [--port N] [--ca FILE] [--cert FILE --key FILE] [--user U --password-file FILE]
-                 [--topic-prefix P] [--flush-ms N] [--flush-rows N]
+                 [--topic-prefix P] [--mqtt-version 5|3.1.1] [--session-s N] [--flush-ms N] [--flush-rows N]
         """
 
     let options: FleetOptions
 
     init(_ args: [String]) throws(UsageError) {
         options = try FleetOptions(args, valued: FleetOptions.brokerOptions.union(
-            ["postgres", "group", "client-id", "flush-ms", "flush-rows"]), flags: ["migrate"])
+            ["postgres", "group", "client-id", "flush-ms", "flush-rows", "session-s"]), flags: ["migrate"])
         guard options["postgres"] != nil else { throw UsageError(description: "collect needs --postgres URL") }
     }
 
@@ -35,6 +35,10 @@ struct Collect {
         try db.checkSchema()
         let flushMs = Int64(try options.int("flush-ms", default: 200, in: 0...60_000))
         let flushRows = try options.int("flush-rows", default: 5000, in: 1...1_000_000)
+        // The broker keeps a dead collector's session, and its share of the boxes' batches, this
+        // long: short, so a collector that stays down stops swallowing batches (the boxes resend
+        // what it swallowed), long enough for a restart to find what was queued for it.
+        let sessionSeconds = UInt32(try options.int("session-s", default: 60, in: 0...86_400 * 7))
         let settings = try options.broker()
         let group = options["group"] ?? "gpsbox"
         var host = [CChar](repeating: 0, count: 256)
@@ -75,7 +79,7 @@ struct Collect {
             let now = nowMs()
             if !client.connected && !connecting && now >= nextConnect {
                 do {
-                    try client.connect(sessionSeconds: 86_400)
+                    try client.connect(sessionSeconds: sessionSeconds)
                     connecting = true
                 } catch {
                     say("\(error)")
