@@ -21,6 +21,9 @@ def wait_for(cond, seconds, what):
     raise AssertionError(f"timed out after {seconds} s waiting for {what}")
 
 
+BOXES = []  # every Box started, so a failing test leaves no process behind (Fleet.close)
+
+
 class Box:
     """A simulated module on a pty and the logger writing a track log, as in the daemon's tests."""
 
@@ -42,6 +45,7 @@ class Box:
                                         "--sample-interval", "1s", "--sync-interval", "1s", *logger_args],
                                        stdout=out, stderr=subprocess.STDOUT)
         self.upload = None
+        BOXES.append(self)
 
     def finish(self):
         """Waits for the drive's end, then stops the logger (SIGTERM: it closes the log)."""
@@ -122,6 +126,11 @@ class Fleet:
         return int(self.db.psql(f"SELECT count(*) FROM gpsbox.samples {where}", db="fleet"))
 
     def close(self):
+        for box in BOXES:
+            for p in (box.upload, box.logger, box.sim):
+                if p and p.poll() is None:
+                    p.kill()
+                    p.wait()
         for p in self.collectors:
             if p.poll() is None:
                 p.kill()
