@@ -8,6 +8,8 @@
 //   GPSBoxLinux  termios, i2c-dev, libgpiod, signals, sd_notify, the daemon loop.
 //   GPSBoxCLI    argument parsing and one type per subcommand.
 //   gpsbox       main.swift only.
+//   GPSBoxFleet  pure decisions of the fleet upload and collector; gpsbox-fleet (Linux) runs them
+//                over libmosquitto and libpq, as its own dynamically linked program.
 import Foundation
 import PackageDescription
 
@@ -37,6 +39,8 @@ var targets: [Target] = [
     .target(name: "GPSBoxCore", swiftSettings: withoutImplicitImports),
     .target(name: "GPSBoxSimulator", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
+    // The fleet's pure decisions (batch codec, upload window and cursor, database rows): no OS calls.
+    .target(name: "GPSBoxFleet", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(
         name: "GPSBoxCLI",
         dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "GPSBoxWeb"] + linuxOnly,
@@ -52,6 +56,7 @@ var targets: [Target] = [
     // The simulator generates test streams for the core's tests too; Core itself never sees it.
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore", "GPSBoxSimulator"], exclude: ["Fixtures"]),
     .testTarget(name: "GPSBoxSimulatorTests", dependencies: ["GPSBoxSimulator", "GPSBoxCore"]),
+    .testTarget(name: "GPSBoxFleetTests", dependencies: ["GPSBoxFleet", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxSystemTests", dependencies: ["GPSBoxSystem", "GPSBoxCore"]),
     .testTarget(name: "GPSBoxWebTests", dependencies: ["GPSBoxWeb", "GPSBoxCore", "GPSBoxSystem"]),
     .testTarget(name: "GPSBoxCLITests", dependencies: ["GPSBoxCLI", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem"], exclude: ["Fixtures"]),
@@ -73,6 +78,28 @@ targets += [
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .executableTarget(name: "gpsbox-web", dependencies: ["GPSBoxWeb", "GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem", "CMicroHTTPD"],
                       swiftSettings: withoutImplicitImports),
+    // The fleet's network side: a separate, dynamically linked executable (upload, collect,
+    // load), so the static logger binary never links libmosquitto or libpq (docs/fleet.md).
+    .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    // The MQTT side (libmosquitto, the log follower, the upload), without libpq: what a box runs.
+    .target(
+        name: "GPSBoxFleetLink",
+        dependencies: ["GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem", "CMosquitto"],
+        swiftSettings: withoutImplicitImports
+    ),
+    .executableTarget(
+        name: "gpsbox-fleet",
+        dependencies: ["GPSBoxFleetLink", "GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem", "CPostgres"],
+        swiftSettings: withoutImplicitImports
+    ),
+    // `gpsbox-fleet upload` alone, for the box: no libpq (and its TLS, Kerberos, LDAP libraries) loaded.
+    .executableTarget(
+        name: "gpsbox-upload",
+        dependencies: ["GPSBoxFleetLink", "GPSBoxSystem"],
+        swiftSettings: withoutImplicitImports
+    ),
+    .testTarget(name: "GPSBoxFleetLinkTests", dependencies: ["GPSBoxFleetLink", "GPSBoxFleet", "GPSBoxCore", "GPSBoxSystem"]),
     .testTarget(name: "GPSBoxLinuxTests", dependencies: ["GPSBoxLinux", "GPSBoxCore", "GPSBoxSimulator", "GPSBoxSystem", "CLinux"]),
 ]
 #endif
