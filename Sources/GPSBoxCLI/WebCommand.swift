@@ -34,7 +34,7 @@ public struct WebCommand: Subcommand {
 
         examples:
           gpsbox web
-          gpsbox web --web-listen 127.0.0.1:8088 --log-dir ./log --status-file ./status.json
+          gpsbox web --web-listen 127.0.0.1:8088 --log-dir ./log
           echo 'a long passphrase' | gpsbox web --hash-password
         """
 
