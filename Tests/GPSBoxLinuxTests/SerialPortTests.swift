@@ -43,15 +43,22 @@ import Testing
         #expect(try port.read(appendingTo: &received, timeoutMilliseconds: 0) == 0)
     }
 
-    @Test(arguments: BaudRate.supported)
+    @Test(arguments: BaudRate.supported.filter { $0 < 500_000 })
     func setBaudAppliesEveryStandardRate(rate: Int) throws {
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: BaudRate(9600))
         try port.setBaud(BaudRate(rate))
         var tio = termios()
         #expect(tcgetattr(port.fd, &tio) == 0)
-        #expect(cfgetispeed(&tio) == (try BaudRate(rate)).speed)
+        let speed = try BaudRate(rate).speed
+        #expect(cfgetispeed(&tio) == speed)
         #expect(port.baud.bitsPerSecond == rate)
+    }
+
+    @Test(.disabled(if: QEMUUser.active, "qemu-user's cfgetispeed reads 0 at 500 000 Bd and above"),
+          arguments: BaudRate.supported.filter { $0 >= 500_000 })
+    func setBaudAppliesTheFastRates(rate: Int) throws {
+        try setBaudAppliesEveryStandardRate(rate: rate)
     }
 
     @Test(arguments: [0, 300, 1200, 2400, 100_000, 1_000_000, -9600])
@@ -129,7 +136,8 @@ import Testing
         #expect(throws: error) { try SerialPort(path: "/dev/ttyNOPE9", baud: BaudRate(9600)) }
     }
 
-    @Test func openIsExclusive() throws {
+    @Test(.disabled(if: QEMUUser.active, "qemu-user has no TIOCGEXCL"))
+    func openIsExclusive() throws {
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: BaudRate(9600))
         var exclusive: Int32 = 0
