@@ -13,11 +13,14 @@
 import Foundation
 import PackageDescription
 
-/// libgpiod's API generation: v1 (Debian 12 / Pi OS bookworm) or v2 (Debian 13 / trixie).
-/// GPSBOX_GPIOD=v1|v2 overrides; otherwise the installed header decides.
+/// libgpiod's API generation: v1 (Debian 12 / Pi OS bookworm) or v2 (Debian 13 / trixie), read
+/// from the gpiod.h of the root being built against: GPSBOX_SYSROOT (set by scripts/cross/build
+/// to the sysroot it passes as --sdk) or this machine's /usr/include. GPSBOX_GPIOD=v1|v2 overrides.
 func gpiodAPI() -> String {
-    if let forced = ProcessInfo.processInfo.environment["GPSBOX_GPIOD"] { return forced }
-    let header = (try? String(contentsOfFile: "/usr/include/gpiod.h", encoding: .utf8)) ?? ""
+    let environment = ProcessInfo.processInfo.environment
+    if let forced = environment["GPSBOX_GPIOD"] { return forced }
+    let root = environment["GPSBOX_SYSROOT"] ?? ""
+    let header = (try? String(contentsOfFile: root + "/usr/include/gpiod.h", encoding: .utf8)) ?? ""
     return header.contains("gpiod_chip_request_lines") ? "v2" : "v1"
 }
 

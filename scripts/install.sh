@@ -144,13 +144,13 @@ if [ -z "$binary" ]; then
     if ! swift="$(find_swift)"; then
         cat >&2 <<EOF
 install.sh: no Swift toolchain found (looked on PATH, in /opt/swift and in swiftly's directory).
-Swift is not in Debian's or Raspberry Pi OS's apt archive. Two supported ways on:
-  1. Install the official Swift toolchain for aarch64 Linux on the Pi (https://swift.org/install,
-     "Linux", Debian 12 / aarch64, or swiftly), then run this script again.
-  2. On any aarch64 Linux machine with Swift (another Pi, an arm64 server or VM), build a package:
-       scripts/package-deb            # writes gpsbox_<version>_arm64.deb
+Swift is not in Raspberry Pi OS's apt archive. Two supported ways on:
+  1. On any x86_64 Debian or Ubuntu machine (no Swift needed), as root, build the Pi's package:
+       sudo scripts/package-deb --arch arm64   # writes out/gpsbox_<version>_arm64.deb
      copy it to the Pi and install it there:
        sudo apt install ./gpsbox_*.deb
+  2. Install the official Swift toolchain for aarch64 Linux on the Pi (https://swift.org/install,
+     "Linux", Debian 12 / aarch64, or swiftly), then run this script again.
 A binary you built yourself installs with: sudo scripts/install.sh --binary PATH
 EOF
         exit 1

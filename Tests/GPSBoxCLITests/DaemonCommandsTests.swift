@@ -111,7 +111,7 @@ import Testing
         #expect(unrelated.isRunning, "SIGUSR1's default action would have ended it")
     }
 
-    @Test(arguments: ["1e12", "-5", "1.5", "4294967297", "\"12\"", "\(getpid())"])
+    @Test(arguments: ["1e12", "-5", "1.5", "4294967297", "\"12\"", String(getpid())])
     func statusReadsAnyPidOrDurationWithoutTrapping(pid: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gpsbox-status-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -142,7 +142,7 @@ func sentence(_ body: String) -> [UInt8] {
     @Test func interruptedStatsArePrinted() throws {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3) // Tests/GPSBoxCLITests/DecodeCommandTests.swift
-        let gpsbox = parts.joined(separator: "/") + "/.build/debug/gpsbox"
+        let gpsbox = (ProcessInfo.processInfo.environment["GPSBOX_TEST_BIN_DIR"] ?? parts.joined(separator: "/") + "/.build/debug") + "/gpsbox"
         try #require(FileManager.default.isExecutableFile(atPath: gpsbox))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gpsbox)

@@ -12,6 +12,10 @@ import Testing
         parts.removeLast(3)   // Tests/GPSBoxCLITests/PullLogsTests.swift
         return parts.joined(separator: "/")
     }()
+    /// The debug gpsbox; GPSBOX_TEST_BIN_DIR names another build's (the aarch64 one under qemu-user).
+    static var gpsbox: String {
+        (ProcessInfo.processInfo.environment["GPSBOX_TEST_BIN_DIR"] ?? root + "/.build/debug") + "/gpsbox"
+    }
 
     /// Runs scripts/pull-logs with `arguments`; returns its exit status and combined output.
     func pullLogs(_ arguments: [String]) throws -> (Int32, String) {
@@ -29,7 +33,7 @@ import Testing
 
     @Test(arguments: [[], ["--no-rsync"]])
     func writesOneGPXPerTripWithEveryPoint(transport: [String]) throws {
-        let gpsbox = Self.root + "/.build/debug/gpsbox"
+        let gpsbox = Self.gpsbox
         try #require(FileManager.default.isExecutableFile(atPath: gpsbox), "swift build first")
         let box = try TestTrackLog.make(firstTrip: 120, secondTrip: 30)
         let dest = NSTemporaryDirectory() + "gpsbox-pulled-\(UUID().uuidString)"
@@ -63,7 +67,7 @@ import Testing
     /// The box rode on: trip 2 grew. Only its GPX is written again, under a name that says
     /// which box, which day and which trip.
     @Test func rewritesOnlyTheTripsThatChanged() throws {
-        let gpsbox = Self.root + "/.build/debug/gpsbox"
+        let gpsbox = Self.gpsbox
         try #require(FileManager.default.isExecutableFile(atPath: gpsbox), "swift build first")
         let before = try TestTrackLog.make(firstTrip: 60, secondTrip: 10)
         let after = try TestTrackLog.make(firstTrip: 60, secondTrip: 40)
@@ -105,7 +109,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: box)
             try? FileManager.default.removeItem(atPath: dest)
         }
-        let (status, output) = try pullLogs(["--gpsbox", Self.root + "/.build/debug/gpsbox", box, dest])
+        let (status, output) = try pullLogs(["--gpsbox", Self.gpsbox, box, dest])
         #expect(status == 0)
         #expect(output.contains("pull-logs: 0 segments"))
         #expect(!FileManager.default.fileExists(atPath: dest + "/gpx"))

@@ -25,7 +25,8 @@ struct GpsdTPV {
 /// solutions share a time, HNR-PVT then NAV-PVT, the last is the NAV-PVT one gpsbox prefers).
 func gpsdEpochs(_ chk: URL) throws -> [Int64: GpsdTPV] {
     var out: [Int64: GpsdTPV] = [:]
-    let text = try String(contentsOf: chk, encoding: .isoLatin1)
+    // Latin-1 by hand: Debian's Swift 6.0.3 Foundation has no ICU data to convert it.
+    let text = String(String.UnicodeScalarView(try Data(contentsOf: chk).map { Unicode.Scalar($0) }))
     for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) where line.hasPrefix("{\"class\":\"TPV\"") {
         guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let mode = obj["mode"] as? Int, mode >= 2,

@@ -79,7 +79,7 @@ import Testing
         rig.read(Self.frame(UBXSample.pvt(iTOW: 16000, second: 40)) + Self.frame(UBXSample.eoe(16000)),
                  at: t40 + 90_000_000)
         #expect(rig.samples.count == 1)
-        let s = try #require(rig.samples.first ?? nil)
+        let s = try #require(rig.samples.first.flatMap { $0 })
         #expect(abs(s.offsetSeconds - -0.090) < 1e-9)
     }
 
@@ -122,7 +122,7 @@ import Testing
         let epoch46 = "$GNRMC,223746.00,A,3806.62964,N,12237.61382,W,0.040,,110720,,,D,V*0D\r\n"
         rig.read(Array(epoch45.utf8), at: t + 210_000_000)
         rig.read(Array(epoch46.utf8), at: t + 1_205_000_000)
-        let s = try #require(rig.samples.first ?? nil)
+        let s = try #require(rig.samples.first.flatMap { $0 })
         #expect(abs(s.offsetSeconds - -0.210) < 1e-9)
     }
 

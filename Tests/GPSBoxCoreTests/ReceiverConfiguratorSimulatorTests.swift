@@ -119,10 +119,10 @@ import Testing
         #expect(c.rate(.gsv) == 1 && c.rate(.gga) == 1)
         // GSV off, then the switch alone, confirmed before any message is enabled.
         let poll = model == .m8 ? ["CFG-PRT poll (the port in use)"] : ["MON-COMMS poll", "MON-COMMS poll"]
-        #expect(Array(o.sent.prefix(poll.count + 4)) == ["MON-VER poll"] + poll
-            + (model == .m8 ? ["CFG-MSG NMEA GSV off", "CFG-PRT baud rate \(baud)"]
-                            : ["CFG-VALSET (RAM) NMEA GSV off", "CFG-VALSET (RAM) baud rate \(baud)"])
-            + ["MON-VER poll at \(baud) Bd"])
+        let switchBaud: [String] = model == .m8 ? ["CFG-MSG NMEA GSV off", "CFG-PRT baud rate \(baud)"]
+                                                : ["CFG-VALSET (RAM) NMEA GSV off", "CFG-VALSET (RAM) baud rate \(baud)"]
+        let expected: [String] = ["MON-VER poll"] + poll + switchBaud + ["MON-VER poll at \(baud) Bd"]
+        #expect(Array(o.sent.prefix(poll.count + 4)) == expected)
     }
 
     @Test func trimKeeps9600AndTurnsNMEAOff() throws {

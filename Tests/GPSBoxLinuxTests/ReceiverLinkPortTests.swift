@@ -21,8 +21,7 @@ import Testing
             symlink(root + "/sys/bus/drivers/" + driver, interface + "/driver")
             symlink(interface, root + "/sys/class/tty/\(tty)/device")
         }
-        if let vendor {
-            let f = fopen(usbDevice + "/idVendor", "w")
+        if let vendor, let f = fopen(usbDevice + "/idVendor", "w") {
             fputs(vendor + "\n", f)
             fclose(f)
         }

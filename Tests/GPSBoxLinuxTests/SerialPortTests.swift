@@ -43,15 +43,26 @@ import Testing
         #expect(try port.read(appendingTo: &received, timeoutMilliseconds: 0) == 0)
     }
 
-    @Test(arguments: BaudRate.supported)
+    /// The rates below and from 500 000 Bd (qemu-user reads the latter back as 0).
+    static let slowRates = BaudRate.supported.filter { $0 < 500_000 }
+    static let fastRates = BaudRate.supported.filter { $0 >= 500_000 }
+
+    @Test(arguments: slowRates)
     func setBaudAppliesEveryStandardRate(rate: Int) throws {
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: BaudRate(9600))
         try port.setBaud(BaudRate(rate))
         var tio = termios()
         #expect(tcgetattr(port.fd, &tio) == 0)
-        #expect(cfgetispeed(&tio) == (try BaudRate(rate)).speed)
+        let speed = try BaudRate(rate).speed
+        #expect(cfgetispeed(&tio) == speed)
         #expect(port.baud.bitsPerSecond == rate)
+    }
+
+    @Test(.disabled(if: QEMUUser.active, "qemu-user's cfgetispeed reads 0 at 500 000 Bd and above"),
+          arguments: fastRates)
+    func setBaudAppliesTheFastRates(rate: Int) throws {
+        try setBaudAppliesEveryStandardRate(rate: rate)
     }
 
     @Test(arguments: [0, 300, 1200, 2400, 100_000, 1_000_000, -9600])
@@ -129,7 +140,8 @@ import Testing
         #expect(SerialError.missing(path: "/dev/ttyNOPE9").description.contains("docs/raspberry-pi.md, section 11"))
     }
 
-    @Test func openIsExclusive() throws {
+    @Test(.disabled(if: QEMUUser.active, "qemu-user has no TIOCGEXCL"))
+    func openIsExclusive() throws {
         let pty = try TestPTY()
         let port = try SerialPort(path: pty.path, baud: BaudRate(9600))
         var exclusive: Int32 = 0

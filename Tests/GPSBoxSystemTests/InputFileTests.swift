@@ -8,7 +8,7 @@ import Glibc
     static func file(_ bytes: [UInt8]) throws -> String {
         var template = Array("/var/tmp/gpsbox-input-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let out = OutputFile(fd: fd, path: path, owns: true)
         out.write(bytes: bytes)
         out.flush()

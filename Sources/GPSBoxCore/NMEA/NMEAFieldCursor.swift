@@ -33,18 +33,37 @@ public struct NMEAFieldCursor {
     /// Runs `body` with a cursor before the address field of `sentence` (`$…*hh`, `$…` or `…`).
     public static func read<T>(_ sentence: borrowing ArraySlice<UInt8>,
                                _ body: (inout NMEAFieldCursor) throws(NMEAError) -> T) throws(NMEAError) -> T {
+        #if compiler(>=6.1)
         try sentence.withUnsafeBufferPointer { (bytes) throws(NMEAError) -> T in
-            // The bounds are checked before the cursor is made: a throwing initializer built
-            // the cursor twice and copied it (a retain and a release of the sentence's storage
-            // more per sentence).
-            var start = sentence.startIndex
-            var e = sentence.endIndex
-            if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
-            if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
-            guard start < e else { throw NMEAError(field: 0, .notASentence) }
-            var cursor = NMEAFieldCursor(copy sentence, bytes, first: start, end: e)
-            return try body(&cursor)
+            try read(sentence, bytes, body)
         }
+        #else
+        // Before Swift 6.1 withUnsafeBufferPointer only rethrows `any Error` (body throws NMEAError)
+        // and its closure cannot capture a borrowed parameter.
+        let copied = copy sentence
+        do {
+            return try copied.withUnsafeBufferPointer { (bytes) throws(NMEAError) -> T in
+                try read(copied, bytes, body)
+            }
+        } catch {
+            throw error as! NMEAError
+        }
+        #endif
+    }
+
+    @inline(__always)
+    private static func read<T>(_ sentence: borrowing ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                _ body: (inout NMEAFieldCursor) throws(NMEAError) -> T) throws(NMEAError) -> T {
+        // The bounds are checked before the cursor is made: a throwing initializer built
+        // the cursor twice and copied it (a retain and a release of the sentence's storage
+        // more per sentence).
+        var start = sentence.startIndex
+        var e = sentence.endIndex
+        if start < e, bytes[0] == 0x24 || bytes[0] == 0x21 { start += 1 }
+        if bytes.count >= 3, bytes[bytes.count - 3] == 0x2A { e -= 3 }
+        guard start < e else { throw NMEAError(field: 0, .notASentence) }
+        var cursor = NMEAFieldCursor(copy sentence, bytes, first: start, end: e)
+        return try body(&cursor)
     }
 
     private init(_ sentence: ArraySlice<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, first: Int, end: Int) {
