@@ -52,9 +52,9 @@ var targets: [Target] = [
     .executableTarget(name: "gpsbox", dependencies: ["GPSBoxCLI"], swiftSettings: withoutImplicitImports),
     // The box's page, pure: routes, pages, access, the password hash, downloads pulled from the log.
     .target(name: "GPSBoxWeb", dependencies: ["GPSBoxCore", "GPSBoxSystem"], swiftSettings: withoutImplicitImports),
-    // Benchmark drivers (scripts/bench-*): measured figures go to bench/RESULTS.md.
+    // Benchmark drivers (bench/bench-*): measured figures go to bench/RESULTS.md.
     .executableTarget(name: "gpsbox-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "GPSBoxCLI"] + linuxOnly),
-    // Separate so the track-log writer's peak RSS does not include the rest of gpsbox (scripts/bench-log).
+    // Separate so the track-log writer's peak RSS does not include the rest of gpsbox (bench/bench-log).
     .executableTarget(name: "gpsbox-log-bench", dependencies: ["GPSBoxCore", "GPSBoxSystem"]),
     // The simulator generates test streams for the core's tests too; Core itself never sees it.
     .testTarget(name: "GPSBoxCoreTests", dependencies: ["GPSBoxCore", "GPSBoxSimulator"], exclude: ["Fixtures"]),
@@ -76,8 +76,10 @@ targets += [
         dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "CGPIOD", "CI2C", "CLinux"],
         swiftSettings: withoutImplicitImports + (gpiodAPI() == "v2" ? [.define("GPIOD_V2")] : [])
     ),
-    // `gpsbox web`'s server: a separate, dynamically linked executable (libmicrohttpd), so the
-    // static logger keeps no network code; `gpsbox web` execs it from the same directory.
+    // `gpsbox web`'s server: a separate executable (libmicrohttpd), so the static logger keeps no
+    // network code; `gpsbox web` execs it from the same directory. Dynamically linked in a plain
+    // `swift build`; shipped static (scripts/build-release --product gpsbox-web) with a
+    // libmicrohttpd.a built without HTTPS (scripts/cross/microhttpd).
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .executableTarget(name: "gpsbox-web", dependencies: ["GPSBoxWeb", "GPSBoxCLI", "GPSBoxCore", "GPSBoxSystem", "CMicroHTTPD"],
                       swiftSettings: withoutImplicitImports),

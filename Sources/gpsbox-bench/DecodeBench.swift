@@ -1,7 +1,7 @@
-// gpsbox-bench decode [--mb N] [--runs N] [--write DIR]: the measuring half of scripts/bench-decode.
+// gpsbox-bench decode [--mb N] [--runs N] [--write DIR]: the measuring half of bench/bench-decode.
 // Generates the mixed (UBX + NMEA) and NMEA-only streams, decodes each to fixes (FrameSplitter →
 // EpochAssembler) in 64 KiB chunks, and prints MB/s, messages/s and heap allocations per
-// message. Allocations are counted by the LD_PRELOAD malloc shim scripts/bench-decode builds
+// message. Allocations are counted by the LD_PRELOAD malloc shim bench/bench-decode builds
 // (symbol `gpsbox_malloc_count`); without it the figure is reported as unavailable.
 #if canImport(Glibc)
 import Glibc
@@ -66,7 +66,7 @@ func splitOnly(_ bytes: [UInt8], decodeMessages: Bool) -> DecodeRun {
 
 /// CPU seconds of this thread. The build machine is shared (load average above 10 on 2 cores is
 /// common), so wall-clock time measures the neighbours; CPU time measures the decoder. The
-/// peers in scripts/bench-decode are timed the same way.
+/// peers in bench/bench-decode are timed the same way.
 private func seconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
@@ -126,7 +126,7 @@ func decodeBench(_ args: [String]) -> Int32 {
             }
             print("  stage \(name) \(stage): \(formatted(Double(bytes.count) / 1e6 / b, 1)) MB/s")
         }
-        var allocations = "unavailable (run under scripts/bench-decode's malloc shim)"
+        var allocations = "unavailable (run under bench/bench-decode's malloc shim)"
         if let counter {
             let before = counter()
             let r = decodeToFixes(bytes)

@@ -1,5 +1,5 @@
 // gpsbox-bench dump-generate: writes a synthetic track log with the real SegmentWriter, for
-// scripts/bench-dump (one week at 1 Hz) and scripts/test.d/export-validate (small logs, and a
+// bench/bench-dump (one week at 1 Hz) and scripts/test.d/export-validate (small logs, and a
 // slow writer to copy mid-write). The route wanders like a bike on city streets: speed varies
 // between stops and 40 km/h, heading turns smoothly, height rolls; a trip marker every
 // `--trip-hours` hours.

@@ -1,7 +1,7 @@
 // gpsbox-bench geodesic [pairs]: WGS84 inverse (Karney 2013, GPSBoxCore.Geodesic) on
 // track-like hops and on long lines, beside the local tangent-plane approximation measured in
 // the same run. Prints ns per call, calls per second and the ratio. The pairs are seeded so
-// scripts/bench-geodesy can time an outside implementation (GeographicLib) on the same set.
+// bench/bench-geodesy can time an outside implementation (GeographicLib) on the same set.
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-// gpsbox-bench <name> [args]: the measuring half of scripts/bench-*. Each benchmark lives in
+// gpsbox-bench <name> [args]: the measuring half of bench/bench-*. Each benchmark lives in
 // its own file as a function from arguments to an exit code; add it to `benchmarks`.
 #if canImport(Glibc)
 import Glibc

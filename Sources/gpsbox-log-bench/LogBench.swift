@@ -1,9 +1,9 @@
-// `gpsbox-log-bench [HOURS] [--throughput-only]`: the track log's flash benchmark (scripts/bench-log,
-// issue 6). Each scenario runs in its own child process (this executable, `--child KIND SYNC_MS HOURS
+// `gpsbox-log-bench [HOURS] [--throughput-only]`: the track log's flash benchmark (bench/bench-log).
+// Each scenario runs in its own child process (this executable, `--child KIND SYNC_MS HOURS
 // DIR`) so that /proc/self/io write_bytes and the peak RSS belong to that scenario alone; the executable
 // links GPSBoxCore and GPSBoxSystem only, so that RSS is the log writer's, not the rest of gpsbox's.
 // `--shipped-linking PATH` also runs the default scenario in PATH, the same program linked the way
-// gpsbox ships (scripts/bench-log builds this one fully static and PATH with --static-swift-stdlib):
+// gpsbox ships (bench/bench-log builds this one fully static and PATH with --static-swift-stdlib):
 //   gpslog SYNC_MS   24 simulated hours of 1 Hz full fixes through SegmentWriter on ext4
 //   gpx SYNC_MS      the peer: the same fixes as GPX <trkpt> lines, write + fdatasync per interval
 //   append / gpx-append   throughput with sync disabled (fdatasync skipped, write(2) kept)

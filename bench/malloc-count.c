@@ -1,4 +1,4 @@
-/* Heap-allocation counter for the benchmarks (scripts/bench-decode, scripts/bench-daemon):
+/* Heap-allocation counter for the benchmarks (bench/bench-decode, bench/bench-daemon):
  * preloaded with LD_PRELOAD into a dynamically linked gpsbox (the shipped binary is static,
  * so LD_PRELOAD cannot reach its malloc). Counts malloc/calloc/realloc/memalign/
  * aligned_alloc/posix_memalign calls.

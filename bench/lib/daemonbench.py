@@ -1,4 +1,4 @@
-"""What scripts/bench-daemon and scripts/bench-feed share: the simulated 10 Hz module on a pty,
+"""What bench/bench-daemon and bench/bench-feed share: the simulated 10 Hz module on a pty,
 the readers (gpsbox run, and gpsd through a socat bridge) and the per-process figures from /proc."""
 import os, subprocess, tempfile, time
 
