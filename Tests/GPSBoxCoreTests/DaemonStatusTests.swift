@@ -91,4 +91,19 @@ import Testing
         #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: text) }
         do { _ = try JSONValue(parsing: text) } catch { #expect(error.offset == offset, "\(error)") }
     }
+
+    /// The error says what was expected, so the gpsd feed can word it its own way.
+    @Test func errorsCarryWhatWasExpected() {
+        func problem(_ text: String, flat: Bool = false) -> JSONValue.ParseError? {
+            do { _ = try JSONValue(utf8: Array(text.utf8), flat: flat); return nil } catch { return error }
+        }
+        #expect(problem(#"{"a":tru}"#) == .init(offset: 5, problem: .literal("true", mismatch: 8)))
+        #expect(problem(#"{"a":tru}"#)?.description == "JSON error at byte 5: unknown literal")
+        #expect(problem(#"{"a":"\q"}"#) == .init(offset: 6, problem: .badEscape(unicode: false)))
+        #expect(problem(#"["\ud800"]"#) == .init(offset: 2, problem: .badEscape(unicode: true)))
+        #expect(problem("[1e999]") == .init(offset: 1, problem: .badNumber("1e999")))
+        #expect(problem(#"{"a":[1]}"#, flat: true) == .init(offset: 5, problem: .nestedValue(key: "a")))
+        #expect(problem(" [1]", flat: true) == .init(offset: 1, problem: .expectedObject))
+        #expect(problem(#"{"a":[1]}"#) == nil)
+    }
 }

@@ -66,10 +66,10 @@ enum ExportSamples {
     /// Runs `samples` through `TrackExport` into `make(buffer)` and returns the text written.
     static func export<W: TrackWriter>(_ samples: [TrackSample], trips: TripSelection = .all,
                                        since: UTCTime? = nil, until: UTCTime? = nil,
-                                       _ make: (ExportBuffer) -> W) -> String {
-        let sink = StringExportSink()
+                                       _ make: (OutputBuffer) -> W) -> String {
+        let sink = StringOutputSink()
         do {
-            let buffer = ExportBuffer(sink: sink, capacity: 256)
+            let buffer = OutputBuffer(sink: sink, capacity: 256)
             var export = TrackExport(writer: make(buffer), trips: trips, since: since, until: until,
                                      distance: sphericalDistance)
             for s in samples { export.add(s) }

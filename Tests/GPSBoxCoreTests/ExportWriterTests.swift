@@ -26,9 +26,9 @@ import Testing
     }
 
     @Test func geoJSONSamplePointsFollowTheLinesInOneCollection() throws {
-        let sink = StringExportSink()
+        let sink = StringOutputSink()
         do {
-            let buffer = ExportBuffer(sink: sink)
+            let buffer = OutputBuffer(sink: sink)
             var lines = TrackExport(writer: GeoJSONWriter(buffer, closesDocument: false),
                                     distance: ExportSamples.sphericalDistance)
             for s in ExportSamples.short { lines.add(s) }

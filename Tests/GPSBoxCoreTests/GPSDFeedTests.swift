@@ -78,6 +78,18 @@ import Testing
         }
     }
 
+    /// The feed's errors count characters from the `{`, not bytes.
+    @Test func flatJSONErrorsCountCharacters() {
+        func message(_ text: String) -> String? {
+            if case .failure(let e) = FlatJSONObject.parse(text[...]) { "\(e)" } else { nil }
+        }
+        #expect(message(#"{"é":tru}"#) == "expected true at offset 8")
+        #expect(message(#"{"é":"\x"}"#) == "bad escape at offset 6")
+        #expect(message(#"{"é":1e999}"#) == "\"1e999\" at offset 5 is not a number")
+        #expect(message("{\"é\":\"a\tb\"}") == "control character in a string at offset 7")
+        #expect(message(#" ["é"]"#) == "expected '{' at offset 1")
+    }
+
     @Test func repliesAreOneLineEach_asGpsdWritesThem() {
         #expect(GPSDReplies.version(release: "0.9.0")
                 == #"{"class":"VERSION","release":"0.9.0","rev":"0.9.0","proto_major":3,"proto_minor":14}"# + "\r\n")

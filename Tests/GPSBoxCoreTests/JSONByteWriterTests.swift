@@ -1,11 +1,10 @@
 import Testing
 @testable import GPSBoxCore
 
-/// The byte writer prints exactly what the String writer prints: decode's output bytes did not
-/// change when its lines moved into one reusable buffer.
+/// The one JSON writer: decode's lines and the String writer's objects print these bytes.
 @Suite struct JSONByteWriterTests {
     static func bytes(_ body: (inout JSONByteWriter) -> Void) -> String {
-        ExportBuffer.collecting { out in
+        OutputBuffer.collecting { out in
             var w = JSONByteWriter(out)
             body(&w)
             w.end()
@@ -26,9 +25,11 @@ import Testing
         #expect(b == #"{"class":"TPV","mode":3,"lat":47.123456789,"ok":true,"big":18446744073709551615,"neg":-128,"text":"é\"\\\n\r\t\u0001\u001f\#u{7F}x"}"#)
     }
 
-    @Test(arguments: [(1.5, 3), (-0.0004, 3), (-2.0005, 3), (10.0, 0), (0.1 + 0.2, 9), (1e300, 2), (-123.456789, 5)])
-    func formatsDecimalsAsTheStringWriter(value: Double, decimals: Int) {
-        #expect(Self.bytes { $0.field("v", value, decimals: decimals) } == #"{"v":"# + JSONObjectWriter.format(value, decimals: decimals) + "}")
+    @Test(arguments: [(1.5, 3, "1.5"), (-0.0004, 3, "0"), (-2.0005, 3, "-2.001"), (10.0, 0, "10"),
+                      (0.1 + 0.2, 9, "0.3"), (1e300, 2, "1e+300"), (-123.456789, 5, "-123.45679")])
+    func formatsDecimals(value: Double, decimals: Int, expected: String) {
+        #expect(Self.bytes { $0.field("v", value, decimals: decimals) } == #"{"v":"# + expected + "}")
+        #expect(JSONObjectWriter.format(value, decimals: decimals) == expected)
     }
 
     /// Fixed-point values print from the integer with the digits the Double path gives them,
@@ -39,18 +40,15 @@ import Testing
         for decimals in [3, 9] {
             var scale = 1.0
             for _ in 0..<decimals { scale *= 10 }
-            var s = JSONObjectWriter()
-            s.field("v", Double(raw) / scale, decimals: decimals)
-            #expect(Self.bytes { $0.field("v", fixed: raw, decimals: decimals) } == s.finished(), "\(raw) / 1e\(decimals)")
+            let viaDouble = Self.bytes { $0.field("v", Double(raw) / scale, decimals: decimals) }
+            #expect(Self.bytes { $0.field("v", fixed: raw, decimals: decimals) } == viaDouble, "\(raw) / 1e\(decimals)")
         }
     }
 
     /// Bytes are text as `String(decoding:as:)` reads them: ill-formed UTF-8 becomes U+FFFD.
     @Test func bytesDecodeAsUTF8WithReplacement() {
         let raw: [UInt8] = [0x41, 0xFF, 0x22, 0xC3, 0xA9]
-        var s = JSONObjectWriter()
-        s.field("t", String(decoding: raw, as: UTF8.self))
-        #expect(Self.bytes { $0.field("t", utf8: raw[...]) } == s.finished())
+        #expect(Self.bytes { $0.field("t", utf8: raw[...]) } == #"{"t":"A\#u{FFFD}\"é"}"#)
         #expect(Self.bytes { $0.field("c", character: 0xE9); $0.field("q", character: 0x22) } == #"{"c":"é","q":"\""}"#)
     }
 

@@ -131,7 +131,8 @@ import Testing
                                       gpsboxVersion: "fuzz").encoded()
             var records = 0
             while true {
-                let type = UInt8(1 + rng.next() % 6)  // the five known types and one unknown
+                var type = UInt8(1 + rng.next() % 6)  // the five known types and one unknown
+                if type == LogFormat.closeRecordType { type = 7 }  // 6 is a clean stop's close record (§4.5)
                 let length = Int(rng.next() % 48)
                 guard bytes.count + LogFormat.recordHeaderSize + length <= LogFormat.blockSize else { break }
                 let payload = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }

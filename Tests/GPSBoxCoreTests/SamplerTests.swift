@@ -48,8 +48,8 @@ extension Sequence where Element == SamplerDecision {
     }
 
     /// `systemctl reload` with a new sample-interval: the next window of the new interval is
-    /// taken at once, in either direction (the window used to be remembered as a number of the
-    /// old interval, so 1 s → 3 s compared seconds with 3-second windows and logged nothing).
+    /// taken at once, in either direction (a window kept as a count of the old interval would
+    /// compare 1 s windows with 3 s ones after 1 s → 3 s and log nothing).
     @Test(arguments: [(Int64(1_000), Int64(3_000)), (10_000, 1_000), (1_000, 10_000)])
     func aReloadedIntervalAppliesFromTheNextWindow(from old: Int64, to new: Int64) {
         var sampler = Sampler()

@@ -80,6 +80,8 @@ import Testing
         s.ringDeletedBytes = 512
         s.ringDeletedThrough = UTCTime(rfc3339: "2026-11-29T00:00:00Z")
         s.logDroppedRecords = 3
+        s.logAppendedRecords = 64
+        s.logDiscardedRecords = 3
         s.fixCounters.kept = 61
         s.fixCounters.notDue = 5000
         s.ledPattern = "solid"
@@ -100,7 +102,7 @@ import Testing
             + #""samples":61},"log":{"dir":"/var/lib/gpsbox","synced_records":60,"unsynced_records":1,"#
             + #""bytes_written":4096,"segments_created":2,"syncs":30,"error":"ENOSPC","stored_bytes":100,"#
             + #""quota_bytes":400,"quota_used_pct":25,"free_bytes":1073741824,"ring_deleted_segments":1,"#
-            + #""ring_deleted_bytes":512,"ring_deleted_through":"2026-11-29T00:00:00.000Z","dropped_records":3},"#
+            + #""ring_deleted_bytes":512,"ring_deleted_through":"2026-11-29T00:00:00.000Z","dropped_records":3,"appended_records":64,"discarded_records":3},"#
             + #""fixes":{"total":5061,"kept":61,"skipped":{"invalid":0,"not_recording":0,"inaccurate":0,"not_due":5000,"#
             + #""too_close":0,"stationary":0}},"led":"solid","counters":{"bytes":123456,"nmea":9000,"ubx":1200,"#
             + #""checksum_failures":2,"bytes_skipped":17,"reconnects":1,"module_restarts":1},"#

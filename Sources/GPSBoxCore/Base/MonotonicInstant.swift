@@ -1,8 +1,7 @@
 // A point on the monotonic clock (CLOCK_MONOTONIC, read only by GPSBoxSystem's `MonotonicClock`):
 // milliseconds since an arbitrary fixed origin (boot), never stepped by NTP or the user (a Pi
-// without RTC boots in 1970 and jumps later). Issue 11 item 5: before this type the same Int64
-// travelled as `now`, `nowMs`, `monotonicMs` and `atMs`, so an instant could be passed where a
-// duration or a UTC time was meant and nothing said so.
+// without RTC boots in 1970 and jumps later). A type of its own so that an instant cannot be passed
+// where a duration or a UTC time is meant.
 //
 // The time rule (docs/design.md, "Time"):
 // - A monotonic instant is a `MonotonicInstant`, named for what happened (`now`, `lastFrameAt`,

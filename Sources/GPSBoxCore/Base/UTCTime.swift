@@ -3,7 +3,7 @@
 // The Pi has no real-time clock, so every time gpsbox stores or names comes from the
 // receiver. Leap seconds are not representable here (as in POSIX time): a receiver's
 // 23:59:60.x is held at 23:59:59.999, the last instant before the real 00:00:00, so that the
-// fix of the following midnight stays the later one and is not taken for a repeat (issue 16).
+// fix of the following midnight stays the later one and is not taken for a repeat.
 
 public struct UTCTime: RawRepresentable, Hashable, Comparable, Sendable {
     /// Milliseconds since the Unix epoch, UTC.

@@ -94,7 +94,7 @@ public struct ConfigOption: Sendable {
                          c.sampleInterval = try inRange(ConfigValueSyntax.duration(t), .zero ... .seconds(3600), t, "0s-1h")
                      },
                      read: { ConfigValueSyntax.format($0.sampleInterval) }),
-        // Called min-accuracy until 2026-12 (issue 12): a limit on the error, not on accuracy.
+        // The old name min-accuracy stays an alias: the value is a limit on the error, not on accuracy.
         ConfigOption("max-hacc", "METRES (1m-10km) | none", "skip fixes whose horizontal accuracy estimate (hAcc, the likely error) is larger",
                      aliases: ["min-accuracy"],
                      apply: { c, t throws(ConfigValueError) in
@@ -164,7 +164,7 @@ public struct ConfigOption: Sendable {
                      isPath: true,
                      apply: { c, t throws(ConfigValueError) in c.statusFile = try ConfigValueSyntax.absolutePath(t) },
                      read: { $0.statusFile }),
-        // Live feed (issue 13): off until one of these is set
+        // Live feed: off until one of these is set
         ConfigOption("gpsd-listen", "ADDR[,ADDR…] | none",
                      "serve the gpsd protocol on a Unix socket PATH and/or 127.0.0.1:PORT (cgps, gpspipe, foxtrotgps, OpenCPN need TCP)",
                      apply: { c, t throws(ConfigValueError) in c.gpsdListen = try GPSDListenAddress.list(t) },

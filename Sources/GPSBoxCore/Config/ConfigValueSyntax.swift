@@ -198,8 +198,8 @@ public enum ConfigValueSyntax {
     /// `text` made absolute against `directory` (itself absolute), lexically: `./` and empty
     /// components go, `..` stays (a symbolic link may make it mean something else than its
     /// parent). Absolute text, or no directory, is returned as it is. Pure string work: the
-    /// caller asks the system for the working directory (issue 12: relative paths are
-    /// resolved once, at start).
+    /// caller asks the system for the working directory (relative paths are resolved once,
+    /// at start).
     public static func resolvingPath(_ text: String, against directory: String?) -> String {
         guard !text.hasPrefix("/"), let directory, directory.hasPrefix("/") else { return text }
         let parts = (directory.split(separator: "/") + text.split(separator: "/")).filter { $0 != "." }

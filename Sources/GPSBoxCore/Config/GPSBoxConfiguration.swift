@@ -64,7 +64,7 @@ public struct GPSBoxConfiguration: Equatable, Sendable {
     public var led: LEDLine? = LEDLine(chip: "gpiochip0", line: 17)
     public var statusFile = "/run/gpsbox/status.json"
 
-    // Live feed (issue 13)
+    // Live feed
     /// Where the gpsd protocol is served; empty: not at all (no socket, no cost).
     public var gpsdListen: [GPSDListenAddress] = []
     /// Allows a non-loopback address in `gpsdListen`.

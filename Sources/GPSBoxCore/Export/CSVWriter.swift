@@ -10,11 +10,11 @@ public struct CSVWriter: TrackWriter {
 
         """
 
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     private var trip = 0
     private var run = 0
 
-    public init(_ out: ExportBuffer) { self.out = out }
+    public init(_ out: OutputBuffer) { self.out = out }
 
     public mutating func beginDocument() { out.append(Self.header) }
 

@@ -7,11 +7,11 @@
 public struct GPXWriter: TrackWriter {
     public static let extensionNamespace: StaticString = "https://gpsbox.invalid/xmlns/gpx-ext/1"
 
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     /// The `creator` attribute of <gpx>.
     public var creator: String
 
-    public init(_ out: ExportBuffer, creator: String = "gpsbox") {
+    public init(_ out: OutputBuffer, creator: String = "gpsbox") {
         self.out = out
         self.creator = creator
     }

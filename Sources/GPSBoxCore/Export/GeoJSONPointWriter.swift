@@ -3,13 +3,13 @@
 // pass to the FeatureCollection that `GeoJSONWriter(closesDocument: false)` left open.
 
 public struct GeoJSONPointWriter: TrackWriter {
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     private var needsComma: Bool
     private var trip = 0
     private var run = 0
 
     /// `continuing`: features were already written, so the first Point needs a comma.
-    public init(_ out: ExportBuffer, continuing: Bool) {
+    public init(_ out: OutputBuffer, continuing: Bool) {
         self.out = out
         needsComma = continuing
     }

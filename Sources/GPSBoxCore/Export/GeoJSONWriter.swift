@@ -8,7 +8,7 @@
 
 public struct GeoJSONWriter: TrackWriter {
     public static let measuresTrips = true
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     /// False leaves the feature array open so a `GeoJSONPointWriter` pass can append the
     /// sample Points (two passes over the log keep both streaming).
     public var closesDocument = true
@@ -17,7 +17,7 @@ public struct GeoJSONWriter: TrackWriter {
     private var runSamples = 0
     private var runFirst: TrackSample?
 
-    public init(_ out: ExportBuffer, closesDocument: Bool = true) {
+    public init(_ out: OutputBuffer, closesDocument: Bool = true) {
         self.out = out
         self.closesDocument = closesDocument
     }

@@ -3,9 +3,9 @@
 // both commands print identical objects for identical fixes.
 
 public struct JSONLWriter: TrackWriter {
-    public let out: ExportBuffer
+    public let out: OutputBuffer
 
-    public init(_ out: ExportBuffer) { self.out = out }
+    public init(_ out: OutputBuffer) { self.out = out }
 
     public mutating func beginDocument() {}
     public mutating func beginTrip(number: Int, first: TrackSample) {}

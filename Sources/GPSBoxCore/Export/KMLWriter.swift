@@ -7,13 +7,13 @@
 
 public struct KMLWriter: TrackWriter {
     public static let measuresTrips = true
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     private var tripNumber = 0
     private var run = 0
     private var last: TrackSample?
     private var runSamples = 0
 
-    public init(_ out: ExportBuffer) { self.out = out }
+    public init(_ out: OutputBuffer) { self.out = out }
 
     public mutating func beginDocument() {
         out.append("""

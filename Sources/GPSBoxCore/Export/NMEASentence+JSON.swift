@@ -4,11 +4,11 @@
 
 extension NMEASentence {
     /// The sentence as one line of JSON, without the newline.
-    public var jsonLine: String { ExportBuffer.collecting { writeJSON(to: $0) } }
+    public var jsonLine: String { OutputBuffer.collecting { writeJSON(to: $0) } }
 
     /// The sentence's JSON object, without the newline; `unchecked` adds `"unchecked":true`
     /// (a sentence decoded without the optional checksum: nothing vouches for its bytes).
-    public func writeJSON(to out: ExportBuffer, unchecked: Bool = false) {
+    public func writeJSON(to out: OutputBuffer, unchecked: Bool = false) {
         var w = JSONByteWriter(out)
         w.field("class", "NMEA")
         w.field("type", typeName)

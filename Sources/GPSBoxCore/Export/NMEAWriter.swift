@@ -4,10 +4,10 @@
 // logged 1e-7° value exactly. Checksum: XOR of the bytes between '$' and '*' (NMEA 0183 §5.2.1).
 
 public struct NMEAWriter: TrackWriter {
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     private var line: [UInt8] = []
 
-    public init(_ out: ExportBuffer) {
+    public init(_ out: OutputBuffer) {
         self.out = out
         line.reserveCapacity(128)
     }
@@ -110,7 +110,7 @@ public struct NMEAWriter: TrackWriter {
         line.append(UInt8(ascii: ","))
         guard let v else { return }
         if v < 0 { line.append(UInt8(ascii: "-")) }
-        let p = ExportBuffer.power(decimals)
+        let p = OutputBuffer.power(decimals)
         line.append(contentsOf: String(v.magnitude / p).utf8)
         line.append(UInt8(ascii: "."))
         appendPadded(Int(v.magnitude % p), width: decimals)

@@ -11,7 +11,7 @@ public struct SVGMapWriter: TrackWriter {
     public static let width = 1000.0, height = 800.0
     static let frame = (x: 24.0, y: 96.0, width: 952.0, height: 600.0)
 
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     public let extent: MapExtent
     public let projection: MapProjection
     public let palette: SpeedPalette
@@ -37,7 +37,7 @@ public struct SVGMapWriter: TrackWriter {
     private var tripStart: (x: Double, y: Double)?
     private var tripEnd: (x: Double, y: Double)?
 
-    public init(_ out: ExportBuffer, extent: MapExtent, html: Bool = false, title: String? = nil) {
+    public init(_ out: OutputBuffer, extent: MapExtent, html: Bool = false, title: String? = nil) {
         self.out = out
         self.extent = extent
         self.html = html

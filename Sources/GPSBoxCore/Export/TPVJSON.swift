@@ -5,7 +5,7 @@
 // As gpsd does, position fields need mode ≥ 2 and heights mode 3, and `status` is written only
 // when it differs from plain GPS (1).
 //
-// Written straight into an ExportBuffer (`decode --format tpv`, `dump --format jsonl`): one
+// Written straight into an OutputBuffer (`decode --format tpv`, `dump --format jsonl`): one
 // object per fix, no String built on the way. Values kept in units with exactly the printed
 // decimals (1e-9°, mm, mm/s; altitudes print 4 decimals of which the fourth is always 0) are
 // printed from the integer: the digits are those of the Double the earlier encoder formatted.
@@ -14,12 +14,12 @@
 public enum TPVJSON {
     /// One line of JSON, without the newline.
     public static func line(_ fix: Fix, device: String? = nil) -> String {
-        ExportBuffer.collecting { write(fix, device: device, to: $0) }
+        OutputBuffer.collecting { write(fix, device: device, to: $0) }
     }
 
     /// The object for `fix`, without the newline. The fields go out in a few runs, each written
     /// in place into room reserved once (JSONSpan): this runs for every fix `decode` prints.
-    public static func write(_ fix: Fix, device: String? = nil, to out: ExportBuffer) {
+    public static func write(_ fix: Fix, device: String? = nil, to out: OutputBuffer) {
         out.append(#"{"class":"TPV""#)
         if let device {
             out.append(#","device":"#)
@@ -38,7 +38,7 @@ public enum TPVJSON {
             return s.n
         }
         if let t = fix.time {
-            // ExportBuffer's date cache covers 1970-01-01 to 9999-12-31; rfc3339 the rest.
+            // OutputBuffer's date cache covers 1970-01-01 to 9999-12-31; rfc3339 the rest.
             if t.rawValue >= 0, t.rawValue < 253_402_300_800_000 {
                 out.append(#","time":""#)
                 out.append(time: t)

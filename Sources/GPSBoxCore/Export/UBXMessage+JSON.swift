@@ -4,10 +4,10 @@
 
 extension UBXMessage {
     /// The message as one line of JSON, without the newline.
-    public var jsonLine: String { ExportBuffer.collecting { writeJSON(to: $0) } }
+    public var jsonLine: String { OutputBuffer.collecting { writeJSON(to: $0) } }
 
     /// The message's JSON object, without the newline.
-    public func writeJSON(to out: ExportBuffer) {
+    public func writeJSON(to out: OutputBuffer) {
         var w = JSONByteWriter(out)
         w.field("class", "UBX")
         w.field("type", id.name)

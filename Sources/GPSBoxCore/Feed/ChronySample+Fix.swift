@@ -1,5 +1,5 @@
-// Which epoch fixes give chrony a time sample (issue 13: "each fix whose time the receiver marks
-// valid and fully resolved"), the rule gpsd applies before ntpshm_put/chrony_send: a time the
+// Which epoch fixes give chrony a time sample (each fix whose time the receiver marks
+// valid and fully resolved), the rule gpsd applies before ntpshm_put/chrony_send: a time the
 // receiver vouches for, date included.
 //   UBX: NAV-PVT / NAV-PVAT with validDate, validTime and fullyResolved (u-blox M8 §32.17.15
 //        "valid" flags; EpochAssembler sets Fix.timeValid from exactly those three), or

@@ -1,6 +1,7 @@
 // The one JSON shape a gpsd client sends: a flat object of strings, numbers, booleans and
 // null (`{"enable":true,"json":true,"device":"/dev/ttyACM0"}`). Nested values are refused.
-// RFC 8259 §4 (objects), §6 (numbers), §7 (strings, escapes including \uXXXX).
+// JSONValue reads it (its `flat` mode); the errors are worded here for the feed's replies,
+// with offsets in characters from the `{`.
 
 public struct FlatJSONObject: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
@@ -16,6 +17,7 @@ public struct FlatJSONObject: Equatable, Sendable {
         case nestedValue(key: String, offset: Int)
         case badNumber(String, offset: Int)
         case badEscape(offset: Int)
+        case controlCharacter(offset: Int)
 
         public var description: String {
             switch self {
@@ -23,6 +25,7 @@ public struct FlatJSONObject: Equatable, Sendable {
             case .nestedValue(let k, let o): "\"\(k)\" holds an array or object (offset \(o)): only flat values are read"
             case .badNumber(let t, let o): "\"\(t)\" at offset \(o) is not a number"
             case .badEscape(let o): "bad escape at offset \(o)"
+            case .controlCharacter(let o): "control character in a string at offset \(o)"
             }
         }
     }
@@ -41,100 +44,40 @@ public struct FlatJSONObject: Equatable, Sendable {
     }
 
     public static func parse(_ text: Substring) -> Result<FlatJSONObject, ParseError> {
-        var p = Parser(chars: Array(text.unicodeScalars))
-        do { return .success(try p.object()) } catch { return .failure(error) }
+        let bytes = Array(text.utf8)
+        let value: JSONValue
+        do { value = try JSONValue(utf8: bytes, flat: true) } catch { return .failure(feedError(error, in: bytes)) }
+        var o = FlatJSONObject()
+        for (key, member) in value.members {
+            switch member {
+            case .string(let s): o.fields.append((key, .string(s)))
+            case .number(let d): o.fields.append((key, .number(d)))
+            case .bool(let b): o.fields.append((key, .bool(b)))
+            case .null, .array, .object: o.fields.append((key, .null))   // flat: only null gets here
+            }
+        }
+        return .success(o)
     }
 
-    private struct Parser {
-        let chars: [Unicode.Scalar]
-        var i = 0
-
-        mutating func blanks() { while i < chars.count, " \t\r\n".unicodeScalars.contains(chars[i]) { i += 1 } }
-
-        mutating func expect(_ c: Unicode.Scalar) throws(ParseError) {
-            blanks()
-            guard i < chars.count, chars[i] == c else { throw .expected("'\(c)'", offset: i) }
-            i += 1
-        }
-
-        mutating func object() throws(ParseError) -> FlatJSONObject {
-            var o = FlatJSONObject()
-            try expect("{")
-            blanks()
-            if i < chars.count, chars[i] == "}" { i += 1; return try end(o) }
-            while true {
-                blanks()
-                let key = try string()
-                try expect(":")
-                blanks()
-                let at = i
-                guard i < chars.count else { throw .expected("a value", offset: i) }
-                switch chars[i] {
-                case "\"": o.fields.append((key, .string(try string())))
-                case "{", "[": throw .nestedValue(key: key, offset: at)
-                case "t": try word("true"); o.fields.append((key, .bool(true)))
-                case "f": try word("false"); o.fields.append((key, .bool(false)))
-                case "n": try word("null"); o.fields.append((key, .null))
-                default: o.fields.append((key, .number(try number())))
-                }
-                blanks()
-                guard i < chars.count else { throw .expected("',' or '}'", offset: i) }
-                if chars[i] == "," { i += 1; continue }
-                if chars[i] == "}" { i += 1; return try end(o) }
-                throw .expected("',' or '}'", offset: i)
-            }
-        }
-
-        mutating func end(_ o: FlatJSONObject) throws(ParseError) -> FlatJSONObject {
-            blanks()
-            guard i == chars.count else { throw .expected("the end after '}'", offset: i) }
-            return o
-        }
-
-        mutating func word(_ w: String) throws(ParseError) {
-            for c in w.unicodeScalars {
-                guard i < chars.count, chars[i] == c else { throw .expected(w, offset: i) }
-                i += 1
-            }
-        }
-
-        mutating func number() throws(ParseError) -> Double {
-            let start = i
-            while i < chars.count, "+-0123456789.eE".unicodeScalars.contains(chars[i]) { i += 1 }
-            let text = String(String.UnicodeScalarView(chars[start..<i]))
-            guard !text.isEmpty, let d = Double(text), d.isFinite else { throw .badNumber(text, offset: start) }
-            return d
-        }
-
-        mutating func string() throws(ParseError) -> String {
-            guard i < chars.count, chars[i] == "\"" else { throw .expected("a string", offset: i) }
-            i += 1
-            var out = String.UnicodeScalarView()
-            while i < chars.count {
-                let c = chars[i]
-                i += 1
-                if c == "\"" { return String(out) }
-                if c != "\\" { out.append(c); continue }
-                guard i < chars.count else { break }
-                let e = chars[i]
-                i += 1
-                switch e {
-                case "\"", "\\", "/": out.append(e)
-                case "b": out.append("\u{08}")
-                case "f": out.append("\u{0C}")
-                case "n": out.append("\n")
-                case "r": out.append("\r")
-                case "t": out.append("\t")
-                case "u":
-                    guard i + 4 <= chars.count,
-                          let v = UInt32(String(String.UnicodeScalarView(chars[i..<i + 4])), radix: 16),
-                          let s = Unicode.Scalar(v) else { throw .badEscape(offset: i - 2) }
-                    out.append(s)
-                    i += 4
-                default: throw .badEscape(offset: i - 2)
-                }
-            }
-            throw .expected("'\"' closing the string", offset: i)
+    /// The reader's error in the feed's words; byte offsets become character offsets.
+    private static func feedError(_ e: JSONValue.ParseError, in bytes: [UInt8]) -> ParseError {
+        func characters(_ byte: Int) -> Int { bytes[..<min(byte, bytes.count)].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        let o = characters(e.offset)
+        switch e.problem {
+        case .expectedObject: return .expected("'{'", offset: o)
+        case .expectedKey: return .expected("a string", offset: o)
+        case .expectedColon: return .expected("':'", offset: o)
+        case .expectedValue: return .expected("a value", offset: o)
+        case .unterminatedObject, .expectedCommaOrBrace: return .expected("',' or '}'", offset: o)
+        case .literal(let word, let mismatch): return .expected(word, offset: characters(mismatch))
+        case .badNumber(let text): return .badNumber(text, offset: o)
+        case .badEscape: return .badEscape(offset: o)
+        case .controlCharacter: return .controlCharacter(offset: o)
+        case .unterminatedString: return .expected("'\"' closing the string", offset: o)
+        case .trailingCharacters: return .expected("the end after '}'", offset: o)
+        case .nestedValue(let key): return .nestedValue(key: key, offset: o)
+        // Not reached in flat mode (no arrays, depth 1); worded all the same.
+        case .nestedTooDeeply, .unterminatedArray, .expectedCommaOrBracket: return .expected("a flat value", offset: o)
         }
     }
 }

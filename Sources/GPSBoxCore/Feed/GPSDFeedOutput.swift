@@ -50,23 +50,23 @@ public struct GPSDFeedOutput: Equatable, Sendable {
     }
 }
 
-/// Collects an ExportBuffer's output in a byte array that is swapped in and out, so the
+/// Collects an OutputBuffer's output in a byte array that is swapped in and out, so the
 /// feed's reports are written by the exporters' byte writers into reused storage.
-final class ByteArraySink: ExportSink {
+final class ByteArraySink: OutputSink {
     var bytes: [UInt8] = []
     func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
     func write(utf8 b: UnsafeRawBufferPointer) { bytes.append(contentsOf: b) }
 }
 
-/// An ExportBuffer writing into whichever byte array `into` is given.
+/// An OutputBuffer writing into whichever byte array `into` is given.
 final class ByteWriter {
     private let sink = ByteArraySink()
-    private let out: ExportBuffer
+    private let out: OutputBuffer
 
-    init() { out = ExportBuffer(sink: sink, capacity: 4096) }
+    init() { out = OutputBuffer(sink: sink, capacity: 4096) }
 
     /// Appends what `body` writes to `target`.
-    func append(to target: inout [UInt8], _ body: (ExportBuffer) -> Void) {
+    func append(to target: inout [UInt8], _ body: (OutputBuffer) -> Void) {
         swap(&sink.bytes, &target)
         body(out)
         out.flush()

@@ -29,7 +29,7 @@ enum GPSDReports {
     /// gpsd's TOFF (gpsd.c, the in-band time report sent to "pps" watchers), spelled as gpsd
     /// spells it, the space after real_sec's comma included: real = the fix's time, clock = the
     /// system time of the read that brought the epoch's first byte.
-    static func writeTOFF(device: String, real: UTCTime, clockNanoseconds: Int64, to out: ExportBuffer) {
+    static func writeTOFF(device: String, real: UTCTime, clockNanoseconds: Int64, to out: OutputBuffer) {
         out.append("{\"class\":\"TOFF\",\"device\":")
         out.appendJSONString(device)
         let realSeconds = real.rawValue >= 0 ? real.rawValue / 1000 : (real.rawValue - 999) / 1000
@@ -48,7 +48,7 @@ enum GPSDReports {
 
     /// gpsd's answer to `?POLL;` (gpsd.c handle_request): now, whether the device has reported,
     /// and the newest TPV and SKY (gpsd 3.22 also writes "gst":[…]; gpsbox has no GST).
-    static func writePOLL(now: UTCTime, tpv: [UInt8], sky: [UInt8], to out: ExportBuffer) {
+    static func writePOLL(now: UTCTime, tpv: [UInt8], sky: [UInt8], to out: OutputBuffer) {
         var w = JSONByteWriter(out)
         w.field("class", "POLL")
         w.quoted("time") { $0.append(time: now) }
@@ -61,7 +61,7 @@ enum GPSDReports {
     }
 
     /// A report line without its "\r\n".
-    private static func appendLine(_ line: [UInt8], to out: ExportBuffer) {
+    private static func appendLine(_ line: [UInt8], to out: OutputBuffer) {
         var end = line.count
         while end > 0, line[end - 1] == 13 || line[end - 1] == 10 { end -= 1 }
         line.withUnsafeBufferPointer { out.append(bytes: UnsafeBufferPointer(rebasing: $0[0..<end])) }

@@ -174,7 +174,7 @@ public struct GPSDSky: Equatable, Sendable {
 
 extension GPSDSky {
     /// The SKY object, without the line end.
-    func write(device: String?, time: UTCTime?, to out: ExportBuffer) {
+    func write(device: String?, time: UTCTime?, to out: OutputBuffer) {
         var w = JSONByteWriter(out)
         w.field("class", "SKY")
         w.field("device", device)

@@ -1,6 +1,6 @@
 // Dates for fixes, and the gate every fix passes on its way out.
 //
-// Dating (issue 15 rule 4): an NMEA epoch takes its own date (RMC, ZDA) when it has one, else the
+// Dating: an NMEA epoch takes its own date (RMC, ZDA) when it has one, else the
 // receiver's last date rolled over at midnight, and only when the receiver has given none yet the
 // capture's `# Date:` hint. A two-digit RMC year goes to the century that puts it nearest a
 // reference: the receiver's own last full date (NAV-PVT, NAV-TIMEUTC, GPS week, ZDA), else the

@@ -31,7 +31,7 @@ extension EpochAssembler {
     }
 
     /// A UBX accuracy estimate (U4): 0xFFFFFFFF is what receivers send before they have any
-    /// estimate. It stays nil (unknown), never 4294967.295 m (issue 15 rule 8).
+    /// estimate. It stays nil (unknown), never 4294967.295 m.
     static func accuracy(_ v: UInt32) -> Int64? { v == .max ? nil : Int64(v) }
 
     static func tenthsToMillimetres(_ v: Int64) -> Int64 { v >= 0 ? (v + 5) / 10 : -((-v + 5) / 10) }

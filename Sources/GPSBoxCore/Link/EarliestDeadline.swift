@@ -1,5 +1,5 @@
 // The earliest of several deadlines, kept as a running minimum: the daemon computes its poll
-// timeout at every wake, and an array of candidates would allocate each time (issue 14).
+// timeout at every wake, and an array of candidates would allocate each time.
 
 public struct EarliestDeadline: Hashable, Sendable {
     /// nil: nothing is due, sleep until an fd wakes the loop.

@@ -1,4 +1,4 @@
-// The daemon's judgement of its link to the module, as a value (issue 11 item 2): when to
+// The daemon's judgement of its link to the module, as a value: when to
 // open the port and how long to back off after a failure, when the module has gone silent,
 // when its bytes stopped making frames (a lost baud rate: re-detect it), when NAV-PVT
 // stopped while the module still talks (it restarted: configure it again), how long to let

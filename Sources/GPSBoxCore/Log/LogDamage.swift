@@ -95,7 +95,7 @@ public struct LogDamage: Hashable, Sendable, CustomStringConvertible {
             why = r.count == 1 ? "segment \(r.lowerBound) of this run is missing"
                 : "segments \(r.lowerBound)-\(r.upperBound) of this run are missing"
         }
-        return "\(file): offset \(offset): \(length) bytes skipped: \(why)"
+        return "\(file): offset \(offset): \(length) bytes skipped: \(why)".escapingControls  // one line
     }
 
     /// A record type as docs/log-format.md §4 names it (not its Swift case: `tripStart`).

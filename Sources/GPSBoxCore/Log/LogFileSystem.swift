@@ -27,7 +27,10 @@ public enum LogIOError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// One line: a control character in the path (a newline, ESC) is escaped.
+    public var description: String { text.escapingControls }
+
+    private var text: String {
         switch self {
         case .noSpace(let p): "\(p): no space left on device"
         case .readOnly(let p): "\(p): read-only file system"
@@ -86,6 +89,8 @@ public protocol ReadableLogFile: AnyObject {
     var size: Int64? { get }
     /// Reads up to `buffer.count` bytes; 0 at end of file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int
+    /// Moves the read position `count` bytes on (the default reads and discards them).
+    func skip(_ count: Int64) throws(LogIOError)
     func close()
 }
 
@@ -126,6 +131,20 @@ extension AppendableLogFile {
 
 extension ReadableLogFile {
     public var size: Int64? { nil }
+
+    public func skip(_ count: Int64) throws(LogIOError) {
+        var left = count
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while left > 0 {
+            let want = Int(Swift.min(left, Int64(scratch.count)))
+            let r: Result<Int, LogIOError> = scratch.filling(0..<want) { b in
+                Result { () throws(LogIOError) in try read(into: b) }
+            }
+            let n = try r.get()
+            if n == 0 { return }
+            left -= Int64(n)
+        }
+    }
 }
 
 extension AppendableLogFile {

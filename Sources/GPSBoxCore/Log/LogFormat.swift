@@ -27,6 +27,14 @@ public enum LogFormat {
     public static let maxSegmentBytes: Int64 = 256 << 20
     /// Times that are unknown are stored as INT64_MIN (§4).
     public static let unknownTime = Int64.min
+    /// The record a clean stop ends its segment with (§4.5). Not a `LogRecordType`: readers
+    /// before it skip it as an unknown type, and it never becomes a `LogEntry`.
+    public static let closeRecordType: UInt8 = 6
+    /// A close record on disk: record header + its 8-byte payload (the segment's final size).
+    public static let closeRecordSize = recordHeaderSize + 8
+    /// Header flag bit 0 (§2.1): the directory's segment `sequence − 1` (another run) was
+    /// stopped cleanly, and `previousSize` is its size.
+    public static let predecessorClosedFlag: UInt32 = 1
 }
 
 /// Record types (§4). Unknown types are skipped by readers, so new types can be added.
@@ -47,6 +55,11 @@ enum LogRecord {
         return CRC32C.mask(CRC32C.update(crc, payload))
     }
 
+    /// The same checksum over a payload read into an array.
+    static func checksum(type: UInt8, payload: ArraySlice<UInt8>) -> UInt32 {
+        CRC32C.mask(CRC32C.update(CRC32C.update(0, [type][...]), payload))
+    }
+
     /// Appends header + payload to `out`. The caller has checked the block fit.
     static func append(type: UInt8, payload: [UInt8], to out: inout [UInt8]) {
         append(type: type, to: &out) { $0.append(contentsOf: payload) }
@@ -58,7 +71,7 @@ enum LogRecord {
     static func append(type: UInt8, to out: inout [UInt8], encode: (inout [UInt8]) -> Void) {
         let start = out.count
         // Checksum and length are filled in below; appended element by element, since an
-        // array literal here would be a heap allocation per record (issue 14).
+        // array literal here would be a heap allocation per record.
         out.append(contentsOf: repeatElement(0, count: 6))
         out.append(type)
         encode(&out)

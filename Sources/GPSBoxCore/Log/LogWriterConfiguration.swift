@@ -23,6 +23,8 @@ public struct LogWriterConfiguration: Hashable, Sendable {
 }
 
 /// What the writer did, for status output, tests and the flash benchmark.
+/// The counts add up: `appendedRecords == syncedRecords + unsynced (pending) + discardedByReset`,
+/// and every record offered to the writer is appended or dropped (`appendedRecords + droppedRecords`).
 public struct LogWriterStatistics: Hashable, Sendable {
     /// Records accepted by `append` (raw chunks count once per record written).
     public var appendedRecords = 0

@@ -12,15 +12,20 @@ public struct SegmentHeader: Hashable, Sendable {
     /// Size of the run's segment `sequence − 1` when the writer closed it; 0 for the first
     /// segment of a run (and always 0 in version 2, which did not record it).
     public var previousSize: UInt64
+    /// Flag bit 0 (§2.1): the first segment of a run whose directory's segment `sequence − 1`,
+    /// of an earlier run, ended with a close record (a clean stop); `previousSize` is its size.
+    public var predecessorClosed: Bool
     public var gpsboxVersion: String
 
     public init(formatVersion: UInt16 = LogFormat.version, sequence: UInt64, runID: UInt64,
-                firstTime: UTCTime?, previousSize: UInt64 = 0, gpsboxVersion: String) {
+                firstTime: UTCTime?, previousSize: UInt64 = 0, predecessorClosed: Bool = false,
+                gpsboxVersion: String) {
         self.formatVersion = formatVersion
         self.sequence = sequence
         self.runID = runID
         self.firstTime = firstTime
         self.previousSize = previousSize
+        self.predecessorClosed = predecessorClosed
         self.gpsboxVersion = gpsboxVersion
     }
 
@@ -33,7 +38,7 @@ public struct SegmentHeader: Hashable, Sendable {
         out.reserveCapacity(LogFormat.segmentHeaderSize)
         out.appendLE(formatVersion)
         out.appendLE(UInt16(LogFormat.segmentHeaderSize))
-        out.appendLE(UInt32(0))
+        out.appendLE(hasRun && predecessorClosed ? LogFormat.predecessorClosedFlag : UInt32(0))
         out.appendLE(sequence)
         out.appendLE(runID)
         out.appendLE(firstTime?.rawValue ?? LogFormat.unknownTime)
@@ -51,7 +56,7 @@ public struct SegmentHeader: Hashable, Sendable {
         case badChecksum
         case unsupportedVersion(UInt16)
 
-        /// In words: a person may read it through any catch-all (issue 12).
+        /// In words: a person may read it through any catch-all.
         public var description: String {
             switch self {
             case .badMagic: "not a gpsbox segment (the header's magic bytes differ)"
@@ -77,10 +82,12 @@ public struct SegmentHeader: Hashable, Sendable {
         }
         let t: Int64 = b.le(32)
         let v3 = version >= 3
+        let flags: UInt32 = b.le(12)
         let versionBytes = b[(v3 ? 48 : 40)..<60].prefix { $0 != 0 }
         self.init(formatVersion: version, sequence: b.le(16), runID: b.le(24),
                   firstTime: t == LogFormat.unknownTime ? nil : UTCTime(rawValue: t),
                   previousSize: v3 ? b.le(40) : 0,
+                  predecessorClosed: v3 && flags & LogFormat.predecessorClosedFlag != 0,
                   gpsboxVersion: String(decoding: versionBytes, as: UTF8.self))
     }
 }

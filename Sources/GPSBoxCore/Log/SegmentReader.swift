@@ -185,7 +185,8 @@ public final class SegmentReader {
         endPendingDamage(at: offset)
         position = payload.upperBound
         guard let known = LogRecordType(rawValue: type) else {
-            unknownRecords += 1  // rule 7: skipped silently, counted
+            // A clean stop's close record (§4.5) is no entry; other unknown types: rule 7.
+            if type != LogFormat.closeRecordType { unknownRecords += 1 }
             return nil
         }
         guard known != .sample || segmentDay != nil else {

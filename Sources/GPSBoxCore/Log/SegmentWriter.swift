@@ -9,6 +9,10 @@ public final class SegmentWriter {
     public private(set) var statistics = LogWriterStatistics()
     /// The last storage failure; nil after the next successful sync.
     public private(set) var lastError: LogIOError?
+    /// Why the latest record was dropped, and when: the storage failure in force then (it may
+    /// be gone by the time anyone looks at `lastError`), nil for a sample its segment cannot
+    /// date (§6). The daemon names it before it says records were dropped.
+    public private(set) var lastDrop: (at: MonotonicInstant, cause: LogIOError?)?
     /// This writer's run (docs/log-format.md §2.1): in every segment name and header it creates.
     public let runID: UInt64
     /// Ring deletions not yet taken (`takeDeletions`), oldest first; at most 64 are kept.
@@ -21,6 +25,8 @@ public final class SegmentWriter {
         var firstTime: UTCTime?
         /// Size of the run's previous segment (0: first of the run, or first after a reset).
         var previousSize: UInt64
+        /// `previousSize` is the size of another run's segment that a clean stop closed (§2.1).
+        var predecessorClosed = false
         var file: (any AppendableLogFile)?
         var fileName: String?
         /// Logical size: header + everything encoded so far (written or pending).
@@ -37,6 +43,9 @@ public final class SegmentWriter {
     private var nextSequence: UInt64
     /// Size of the segment this run closed last; 0 when none (or `reset` erased it).
     private var lastClosedSize: UInt64 = 0
+    /// Size of the directory's newest segment when it ended with a close record (the run
+    /// before stopped cleanly): the first segment of this run names it (§2.1, rule 13).
+    private var cleanPredecessorSize: UInt64?
     private var lastKnownTime: UTCTime?
     private var closed: [RingPolicy.Segment] = []
 
@@ -59,6 +68,9 @@ public final class SegmentWriter {
         let segments = names.compactMap(SegmentName.init(fileName:))
         // §6: the largest sequence plus one; after 2^64 − 1 the run starts again at 1 (never a trap).
         nextSequence = Self.following(segments.map(\.sequence).max() ?? 0)
+        if let newest = segments.max(by: { $0.sequence < $1.sequence }), newest.sequence != .max {
+            cleanPredecessorSize = Self.cleanCloseSize(of: newest.fileName, in: directory)
+        }
         for s in segments {
             // A file larger than any segment is not one: never counted, so never a reason to delete.
             if let size = try? directory.size(of: s.fileName), size <= LogFormat.maxSegmentBytes {
@@ -84,6 +96,10 @@ public final class SegmentWriter {
     /// Segments another file took the name of while open (a FIFO, a restored copy), newest
     /// last: the daemon says each once. The writer went on in a new segment.
     public private(set) var replacedSegments: [String] = []
+
+    /// Open segments deleted by hand while other segments stayed (not a `reset`), newest last:
+    /// the writer went on in a new segment with what it still buffered.
+    public private(set) var deletedSegments: [String] = []
 
     /// When `tick` will next sync, for the main loop's poll timeout; nil when
     /// nothing is waiting.
@@ -112,6 +128,7 @@ public final class SegmentWriter {
         if pending.count >= configuration.maxBufferedBytes, lastError == nil { try? sync(now: now) }
         guard pending.count < configuration.maxBufferedBytes else {
             statistics.droppedRecords += 1
+            lastDrop = (now, lastError)
             tick(now: now)
             return false
         }
@@ -127,6 +144,11 @@ public final class SegmentWriter {
         if let o = open, needsRotation(o, recordSize: recordSize, time: time, sample: sample) { rotate(now: now) }
         if open == nil {
             open = OpenSegment(sequence: nextSequence, firstTime: time ?? lastKnownTime, previousSize: lastClosedSize)
+            if let size = cleanPredecessorSize {
+                open!.previousSize = size
+                open!.predecessorClosed = true
+                cleanPredecessorSize = nil  // only the run's first segment names it
+            }
             nextSequence = Self.following(nextSequence)
         } else if open!.firstTime == nil, open!.file == nil, let time {
             open!.firstTime = time  // not on disk yet: the name can still carry a real time
@@ -139,6 +161,7 @@ public final class SegmentWriter {
         let segmentDay = open!.firstTime?.dayNumber
         if let sample, segmentDay.flatMap(sample.logTimeOffset(day:)) == nil {
             statistics.droppedRecords += 1
+            lastDrop = (now, lastError)
             return false
         }
         // §2.2: a record never straddles a block; zero-fill the rest of the block instead.
@@ -184,7 +207,8 @@ public final class SegmentWriter {
             }
             if !o.headerWritten {
                 let header = SegmentHeader(sequence: o.sequence, runID: runID, firstTime: o.firstTime,
-                                           previousSize: o.previousSize, gpsboxVersion: configuration.gpsboxVersion)
+                                           previousSize: o.previousSize, predecessorClosed: o.predecessorClosed,
+                                           gpsboxVersion: configuration.gpsboxVersion)
                 pending.insert(contentsOf: header.encoded(), at: 0)
                 o.headerWritten = true
                 open = o
@@ -201,7 +225,26 @@ public final class SegmentWriter {
         }
     }
 
-    /// Syncs and closes the open segment (clean shutdown). The next append starts a new one.
+    /// A clean stop: ends the open segment with a close record holding its final size (§4.5),
+    /// then syncs and closes it. The next run's first segment names it (rule 13), so a later
+    /// truncation of it is damage, not the end of a run.
+    public func stop(now: MonotonicInstant) {
+        if var o = open, o.file != nil || pendingRecords > 0 {
+            let room = LogFormat.blockSize - Int(o.size % Int64(LogFormat.blockSize))
+            if room < LogFormat.closeRecordSize {
+                pending.append(contentsOf: repeatElement(0, count: room))
+                o.size += Int64(room)
+            }
+            o.size += Int64(LogFormat.closeRecordSize)
+            var payload: [UInt8] = []
+            payload.appendLE(UInt64(o.size))
+            LogRecord.append(type: LogFormat.closeRecordType, payload: payload, to: &pending)
+            open = o
+        }
+        close(now: now)
+    }
+
+    /// Syncs and closes the open segment. The next append starts a new one.
     public func close(now: MonotonicInstant = .origin) {
         try? sync(now: now)
         guard pending.isEmpty, let o = open else { return }
@@ -256,9 +299,10 @@ public final class SegmentWriter {
         (pendingRecords > 0 || !pending.isEmpty) && now - lastSync >= configuration.syncIntervalMilliseconds
     }
 
-    /// `reset` deleted our segment: what we buffered belonged to the erased log, so drop it and
-    /// let the next record start a new segment. Another file under the segment's name (its
-    /// identity differs): what is buffered moves to a new segment. One lstat per sync interval.
+    /// `reset` deleted our segment (no segment is left): what we buffered belonged to the erased
+    /// log, so drop it and let the next record start a new segment. Our segment alone deleted
+    /// (others remain), or another file under its name (its identity differs): what is buffered
+    /// moves to a new segment. One lstat per sync interval.
     @discardableResult
     private func detectReset() -> Bool {
         guard let name = open?.fileName, let file = open?.file else { return false }
@@ -266,8 +310,15 @@ public final class SegmentWriter {
         do {
             now = try directory.identity(of: name)
         } catch .notFound {
-            noticeReset()
-            return true
+            let segmentsRemain = ((try? directory.fileNames()) ?? []).contains { SegmentName(fileName: $0) != nil }
+            guard segmentsRemain else {
+                noticeReset()
+                return true
+            }
+            if deletedSegments.count >= 16 { deletedSegments.removeFirst() }
+            deletedSegments.append(name)
+            moveToNewSegment(replaced: name, noting: false)
+            return false
         } catch {
             return false
         }
@@ -278,13 +329,16 @@ public final class SegmentWriter {
     /// The open segment's name means another file now: what was written into ours is what the
     /// file system lost; the buffered records start a new segment of the same day (their
     /// time offsets stay valid), laid out again at the new block boundaries.
-    private func moveToNewSegment(replaced name: String) {
+    private func moveToNewSegment(replaced name: String, noting: Bool = true) {
         guard let o = open, o.headerWritten, o.written >= Int64(LogFormat.segmentHeaderSize) else { return }
         o.file?.close()
-        if replacedSegments.count >= 16 { replacedSegments.removeFirst() }
-        replacedSegments.append(name)
+        if noting {
+            if replacedSegments.count >= 16 { replacedSegments.removeFirst() }
+            replacedSegments.append(name)
+        }
         let records = Self.records(in: pending, at: o.written)
         var fresh = OpenSegment(sequence: nextSequence, firstTime: o.firstTime, previousSize: 0)
+        cleanPredecessorSize = nil
         nextSequence = Self.following(nextSequence)
         pending.removeAll(keepingCapacity: true)
         for record in records {
@@ -299,35 +353,12 @@ public final class SegmentWriter {
         open = fresh
     }
 
-    /// The whole records in `buffer`, whose first byte sits at `offset` in its segment: zero
-    /// fill up to a block's end (§2.2) is skipped.
-    static func records(in buffer: [UInt8], at offset: Int64) -> [ArraySlice<UInt8>] {
-        var found: [ArraySlice<UInt8>] = []
-        var i = 0
-        let block = LogFormat.blockSize
-        while i < buffer.count {
-            let inBlock = Int((offset + Int64(i)) % Int64(block))
-            let header = LogFormat.recordHeaderSize
-            guard block - inBlock >= header, i + header <= buffer.count else {
-                i += block - inBlock  // padding to the block's end
-                continue
-            }
-            let length = Int(buffer[i + 4]) | Int(buffer[i + 5]) << 8
-            if buffer[i + 6] == 0 && length == 0 || i + header + length > buffer.count {
-                i += block - inBlock
-                continue
-            }
-            found.append(buffer[i..<(i + header + length)])
-            i += header + length
-        }
-        return found
-    }
-
     private func noticeReset() {
         resetsNoticed += 1
         open?.file?.close()
         open = nil
         lastClosedSize = 0  // the run's earlier segments are gone: the next one starts afresh
+        cleanPredecessorSize = nil
         pending.removeAll(keepingCapacity: true)
         statistics.discardedByReset += pendingRecords
         pendingRecords = 0

@@ -1,7 +1,8 @@
 // Reads a whole track log: the segments of a directory in reading order (docs/log-format.md
 // §1), or explicit files in the order given. Streaming, constant memory: one 4 KiB block at a
 // time. Damage is collected in `damage` and passed to `onDamage` as it is found; it never stops
-// reading. Across segments it applies the run rules 9–12 (renamed, duplicate, closed, missing).
+// reading. Across segments it applies the run rules 9–13 (renamed, duplicate, closed, missing,
+// stopped cleanly).
 //
 //     let reader = TrackLogReader(directory: dir)
 //     for entry in reader { ... }          // .sample, .tripStart, .tripStop, .event, .raw
@@ -174,14 +175,17 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
         return true
     }
 
-    /// Rules 11 and 12, against the segment read before this one. A segment without a readable
+    /// Rules 11, 12 and 13, against the segment read before this one. A segment without a readable
     /// header (cut by a crash right after its creation, or damaged) is taken, by its name, as
     /// the writer's successor: the writer creates a run's next segment only after closing one.
     private func checkRun(_ file: String, header h: SegmentHeader, headerless: Bool) {
         guard let p = previous else { return }
         previous = nil
         let sameRun = h.hasRun && p.header.hasRun && h.runID == p.header.runID && h.sequence > p.header.sequence
-        guard sameRun, h.previousSize != 0 || headerless else {
+        // Rule 13: the first segment after a clean stop closes the other run's segment before it.
+        let afterCleanStop = !headerless && h.predecessorClosed && p.header.hasRun && p.header.runID != h.runID
+            && p.header.sequence &+ 1 == h.sequence
+        guard sameRun && (h.previousSize != 0 || headerless) || afterCleanStop else {
             // Not the writer's successor (another run, or the first segment after a reset).
             if let t = p.tail, !p.tailIsZero { record(t) }
             return

@@ -1,5 +1,5 @@
 // One sentence as `decode --format stats` reads it: its type, its address and the fields that
-// held something unusable (issue 15 rule 3), without a decoded `NMEASentence` value to carry
+// held something unusable, without a decoded `NMEASentence` value to carry
 // around. stats reads every sentence but needs the content of only those a fix is made of, and
 // only while it decodes NMEA epochs at once (EpochAssembler.consumeNMEACheckingFields): those
 // are handed to a closure where they are decoded, the rest are only checked. Same dispatch and

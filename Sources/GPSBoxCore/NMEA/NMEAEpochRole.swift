@@ -54,30 +54,14 @@ public enum NMEAEpochRole: Hashable, Sendable {
         let end = b[b.count - 3] == 0x2A ? b.count - 3 : b.count
         var i = 7
         for _ in 1..<field {
-            i = comma(b, from: i, end: end)
+            i = ByteWord.firstIndex(of: 0x2C, in: b, from: i, end: end)
             guard i < end else { return nil }
             i += 1
         }
         let start = i
-        i = comma(b, from: i, end: end)
+        i = ByteWord.firstIndex(of: 0x2C, in: b, from: i, end: end)
         guard i > start, case .time(let t) = NMEAFieldCursor.timeOfDay(b, from: start, to: i) else { return nil }
         return t.millisecondsSinceMidnight
-    }
-
-    /// The index of the first comma at or after `i`, `end` when there is none before it: eight
-    /// bytes at a time (the lowest flag of the zero-byte test is exact), then byte by byte.
-    @inline(__always)
-    private static func comma(_ b: UnsafeBufferPointer<UInt8>, from i: Int, end: Int) -> Int {
-        var i = i
-        if let base = b.baseAddress {
-            while i + 8 <= end {
-                let commas = ByteWord.matches(ByteWord.load(base + i), 0x2C)
-                if commas != 0 { return i + commas.trailingZeroBitCount >> 3 }
-                i += 8
-            }
-        }
-        while i < end, b[i] != 0x2C { i += 1 }
-        return i
     }
 
     private init?(cursor sentence: ArraySlice<UInt8>) {

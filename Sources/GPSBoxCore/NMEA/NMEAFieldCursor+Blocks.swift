@@ -78,11 +78,9 @@ extension NMEAFieldCursor {
     /// byte loop then decides).
     @inline(__always)
     private static func plainBlockInWords(_ p: UnsafePointer<UInt8>, _ i: Int) -> Int? {
-        let raw = UnsafeRawPointer(p + i)
-        let w0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-        let w1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        let commas = NMEAWordMasks.bits(NMEAWordMasks.commas(w0)) | NMEAWordMasks.bits(NMEAWordMasks.commas(w1)) &<< 8
-        let nonDigits = NMEAWordMasks.bits(NMEAWordMasks.nonDigits(w0)) | NMEAWordMasks.bits(NMEAWordMasks.nonDigits(w1)) &<< 8
+        let (w0, w1) = ByteWord.load16(p + i)
+        let commas = ByteWord.flagBits(ByteWord.exactMatches(w0, 0x2C)) | ByteWord.flagBits(ByteWord.exactMatches(w1, 0x2C)) &<< 8
+        let nonDigits = ByteWord.flagBits(ByteWord.nonDigits(w0)) | ByteWord.flagBits(ByteWord.nonDigits(w1)) &<< 8
         let c1 = commas & (commas &- 1), c2 = c1 & (c1 &- 1), c3 = c2 & (c2 &- 1)
         guard c3 != 0 else { return nil }
         let p1 = commas.trailingZeroBitCount, p2 = c1.trailingZeroBitCount

@@ -3,7 +3,7 @@
 // where they lie. A field beyond the end of a shorter (older-version) sentence reads as empty, so
 // NMEA 2.x sentences decode with the 2.3 and 4.10 fields nil.
 //
-// Lenient on fields (issue 15 rule 3): the checksum already vouches for the bytes, so a field a
+// Lenient on fields: the checksum already vouches for the bytes, so a field a
 // reader cannot use (letters in a number, latitude 91°, an RMC magnetic-variation direction that
 // is neither E nor W) reads as nil and is recorded in `invalidFields`, naming the field; every
 // other field of the sentence still decodes. Only the address field can make a sentence fail.
@@ -90,8 +90,8 @@ public struct NMEAFieldCursor {
     mutating func nextFiveByteAddress() -> UInt32? {
         let p = position &- base
         guard field == -1, p &+ 8 <= bytes.count, position &+ 5 < end, let a = bytes.baseAddress else { return nil }
-        let w = UInt64(littleEndian: UnsafeRawPointer(a + p).loadUnaligned(as: UInt64.self))
-        guard NMEAWordMasks.commas(w) & 0x8080_8080_8080 == 0x8000_0000_0000 else { return nil }
+        let w = ByteWord.load(a + p)
+        guard ByteWord.exactMatches(w, 0x2C) & 0x8080_8080_8080 == 0x8000_0000_0000 else { return nil }
         field = 0
         position &+= 6
         return UInt32(truncatingIfNeeded: w &>> 16) & 0xFF_FFFF
@@ -115,25 +115,10 @@ public struct NMEAFieldCursor {
         return r
     }
 
-    /// The commas in `range`, eight bytes at a time ("determine if a word has a zero byte", Bit
-    /// Twiddling Hacks): GSV and GSA count their fields before reading them.
+    /// The commas in `range`: GSV and GSA count their fields before reading them.
     @inline(__always)
     func commas(in range: Range<Int>) -> Int {
-        var i = range.lowerBound &- base
-        let e = range.upperBound &- base
-        var n = 0
-        if let p = bytes.baseAddress {
-            while i + 8 <= e {
-                // The exact test (no borrow between bytes, so `,-` counts once).
-                n &+= NMEAWordMasks.commas(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)).nonzeroBitCount
-                i += 8
-            }
-        }
-        while i < e {
-            if bytes[i] == 0x2C { n += 1 }
-            i += 1
-        }
-        return n
+        ByteWord.count(of: 0x2C, in: bytes, from: range.lowerBound &- base, end: range.upperBound &- base)
     }
 
     /// The next field's bytes (empty when the field is empty or absent).

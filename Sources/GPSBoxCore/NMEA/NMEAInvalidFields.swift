@@ -1,4 +1,4 @@
-// The fields of one checksum-valid sentence that held something unusable (issue 15 rule 3):
+// The fields of one checksum-valid sentence that held something unusable:
 // each was left nil and the rest of the sentence decoded. `decode --format messages` lists
 // them; `decode --format stats` counts them. A set of field indices (field 0 is the address;
 // indices above 63 share the last bit) and the first error, for its reason: no allocation.

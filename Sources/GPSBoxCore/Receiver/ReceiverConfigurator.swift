@@ -1,4 +1,4 @@
-// Module configuration as a pure state machine (issue 3 §3), for daemon start and
+// Module configuration as a pure state machine, for daemon start and
 // `gpsbox configure`. The caller sends what it is told to, feeds back what the receiver says
 // (decoded ACK-ACK/ACK-NAK, MON-VER, or just "a UBX frame" / "an NMEA sentence"), and calls
 // `tick` when `deadline` passes. Time is the caller's `MonotonicInstant`.

@@ -1,6 +1,6 @@
 // The receiver errors in sentences: they reach `gpsbox configure`'s output and the daemon's
 // journal through string interpolation, where a Swift case name such as
-// `noVersionAnswer(attempts: 3)` means nothing to an owner (issue 12).
+// `noVersionAnswer(attempts: 3)` means nothing to an owner.
 
 extension ReceiverConfigurationError: CustomStringConvertible {
     public var description: String {

@@ -1,4 +1,4 @@
-// Making the configured output fit the line (issue 15 item 2). A module found at 9600 Bd with
+// Making the configured output fit the line. A module found at 9600 Bd with
 // its NMEA on cannot also carry NAV-PVT, NAV-SAT and NAV-DOP every second: the module drops
 // whole epochs. The policy says what gives way: the line rate (raise-baud: switch the UART,
 // follow it, and fall back to trimming when the module does not answer at the new rate) or

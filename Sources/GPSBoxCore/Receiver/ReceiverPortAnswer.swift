@@ -1,4 +1,4 @@
-// Which of the module's ports the host talks to, from the module itself (issue 15 item 6): the
+// Which of the module's ports the host talks to, from the module itself: the
 // device name says nothing certain (/dev/gpsbox-gnss may be a UART or the module's USB port,
 // and /dev/ttyUSB0 is a USB-serial adapter on the module's UART).
 //

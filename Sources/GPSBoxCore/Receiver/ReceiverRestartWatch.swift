@@ -1,4 +1,4 @@
-// Noticing that the module restarted (issue 15 item 6) from its own signs, so the daemon can
+// Noticing that the module restarted from its own signs, so the daemon can
 // configure it again: a restart loses everything set in RAM (rate, messages, line rate), and
 // a module that comes back with a saved configuration may still send NAV-PVT, only not what
 // the daemon asked for. The signs, each from the module's own output:

@@ -1,4 +1,4 @@
-// What `gpsbox configure` and the daemon ask the receiver to do (issue 3 §3), in semantic
+// What `gpsbox configure` and the daemon ask the receiver to do, in semantic
 // terms; ReceiverCommandEncoding turns them into UBX frames for a receiver generation.
 
 /// The receiver port gpsbox talks through (CFG-PRT portID: 0 DDC/I2C, 1 UART1, 3 USB).

@@ -55,6 +55,10 @@ public struct DaemonStatus: Equatable, Sendable {
     public var ringDeletedThrough: UTCTime?
     /// Records refused because storage failed long enough to fill the buffer.
     public var logDroppedRecords = 0
+    /// Records the writer took, and those a `reset` erased before they were synced. The counts
+    /// add up: appended = synced + unsynced + discarded; offered = appended + dropped.
+    public var logAppendedRecords = 0
+    public var logDiscardedRecords = 0
 
     /// Where every epoch fix went (Sampler's counters): kept, or the filter that skipped it.
     public var fixCounters = SamplerCounters()
@@ -73,11 +77,11 @@ public struct DaemonStatus: Equatable, Sendable {
     public init() {}
 
     /// One JSON object, keys grouped by concern (`write(to:)` as text).
-    public var json: String { ExportBuffer.collecting { write(to: $0) } }
+    public var json: String { OutputBuffer.collecting { write(to: $0) } }
 
     /// The JSON object written straight into `out`: the daemon writes status.json about once
     /// a second from one reusable buffer, so no String is built per field or per write.
-    public func write(to out: ExportBuffer) {
+    public func write(to out: OutputBuffer) {
         var w = JSONByteWriter(out)
         w.field("class", "STATUS")
         w.field("version", version)
@@ -130,6 +134,8 @@ public struct DaemonStatus: Equatable, Sendable {
             log.field("ring_deleted_bytes", ringDeletedBytes)
             Self.time(&log, "ring_deleted_through", ringDeletedThrough)
             log.field("dropped_records", logDroppedRecords)
+            log.field("appended_records", logAppendedRecords)
+            log.field("discarded_records", logDiscardedRecords)
         }
         w.object("fixes") { fixes in
             fixes.field("total", fixCounters.total)

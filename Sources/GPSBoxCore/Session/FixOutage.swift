@@ -1,4 +1,4 @@
-// "No fix" as one journal line with its numbers (issue 12 item 8): the LED's slow blink says
+// "No fix" as one journal line with its numbers: the LED's slow blink says
 // the box is searching; the journal says for how long and how close it came, once when the
 // outage passes `reportAfterMs` and once when a fix is back. Pure and clock-injected; the
 // daemon feeds every epoch fix while the module sends data, and ticks once a second.

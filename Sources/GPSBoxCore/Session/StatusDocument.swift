@@ -1,23 +1,23 @@
 // status.json's bytes, kept between writes: the daemon renders its status about once a second
 // into one reusable buffer and rewrites the file only when the bytes differ from what it wrote
-// last (issue 14), so a second in which nothing changed costs no file write, and no String is
+// last, so a second in which nothing changed costs no file write, and no String is
 // built per field or per write.
 
 public final class StatusDocument {
     /// Collects the rendered bytes; the buffer hands them over when flushed.
-    private final class Bytes: ExportSink {
+    private final class Bytes: OutputSink {
         var bytes: [UInt8] = []
         func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
         func write(utf8 raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
     }
 
     private let rendered = Bytes()
-    private let buffer: ExportBuffer
+    private let buffer: OutputBuffer
     /// What was last handed out to be written (empty: nothing yet).
     public private(set) var written: [UInt8] = []
 
     public init() {
-        buffer = ExportBuffer(sink: rendered, capacity: 4096)
+        buffer = OutputBuffer(sink: rendered, capacity: 4096)
         rendered.bytes.reserveCapacity(4096)
         written.reserveCapacity(4096)
     }

@@ -47,8 +47,8 @@ public struct LEDPattern: Hashable, Sendable, CustomStringConvertible {
     public static let fastBlink = LEDPattern(name: "fast-blink", [
         Step(on: true, durationMs: 100), Step(on: false, durationMs: 100),
     ])
-    /// Good fix but recording is off: a 100 ms heartbeat every 3 s (not in the list;
-    /// chosen so "fix, not recording" is told apart from "searching" and from "recording").
+    /// Good fix but recording is off: a 100 ms heartbeat every 3 s, so "fix, not recording" is
+    /// told apart from "searching" and from "recording".
     public static let idle = LEDPattern(name: "idle", [
         Step(on: true, durationMs: 100), Step(on: false, durationMs: 2900),
     ])

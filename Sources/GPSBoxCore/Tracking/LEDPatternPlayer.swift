@@ -44,7 +44,7 @@ public struct LEDPatternPlayer: Hashable, Sendable {
         // Edges come from the pattern and from the flash window; where two coincide they can
         // cancel, so keep walking until the level really changes (a few steps at most).
         // The earliest edge as a running minimum, not an array of candidates: this runs at
-        // every wake of the daemon, which allocates nothing per wake (issue 14).
+        // every wake of the daemon, which allocates nothing per wake.
         for _ in 0..<(2 * pattern.steps.count + 4) {
             var earliest = nextBaseEdge(after: probe)
             if let s = flashStart, s > probe, earliest.map({ s < $0 }) ?? true { earliest = s }

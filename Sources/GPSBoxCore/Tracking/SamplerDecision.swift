@@ -46,7 +46,7 @@ public struct SamplerCounters: Hashable, Sendable {
 
 /// What one sampler call decided, in order: at most a trip stop, a trip start and a sample.
 /// Held inline (three slots), not in an array: the sampler runs once per epoch, and the
-/// daemon's steady state allocates nothing per epoch or per sample (issue 14).
+/// daemon's steady state allocates nothing per epoch or per sample.
 public struct SamplerDecisions: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
     private var first: SamplerDecision?
     private var second: SamplerDecision?

@@ -1,4 +1,4 @@
-// The status LED policy (issue 3 §6): which pattern the box shows for its state. Pure: the
+// The status LED policy: which pattern the box shows for its state. Pure: the
 // daemon calls `update` whenever an input changes and hands a changed pattern to its
 // LEDPatternPlayer; `sampleWritten` asks for the short overlay flash.
 //

@@ -1,4 +1,4 @@
-// The one trip rule (issue 12 item 3): the daemon (live status, trip markers), `dump`,
+// The one trip rule: the daemon (live status, trip markers), `dump`,
 // `stats`, `map` and `pull-logs` all split trips and runs with these numbers, so a trip has the
 // same number, samples and distance live and offline.
 //

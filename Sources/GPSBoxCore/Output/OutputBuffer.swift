@@ -1,10 +1,10 @@
-// The exporters' output buffer: ASCII/UTF-8 bytes go into a fixed block of memory that is
+// Status, feed and export output: ASCII/UTF-8 bytes go into a fixed block of memory that is
 // handed to the sink whenever it fills, so an export of any size runs in constant memory.
 // Numbers arrive as fixed-point integers (1e-7°, mm, mm/s) and are printed with integer
 // arithmetic: no Double formatting on the hot path, no rounding twice, exact golden files.
 
-public final class ExportBuffer {
-    public private(set) var sink: any ExportSink
+public final class OutputBuffer {
+    public private(set) var sink: any OutputSink
     private let storage: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     // The fill level and the cached day live in manually allocated memory rather than stored
@@ -22,8 +22,8 @@ public final class ExportBuffer {
     }
     private let cachedDate = UnsafeMutablePointer<UInt8>.allocate(capacity: 11)
 
-    public init(sink: any ExportSink, capacity: Int = 64 * 1024) {
-        precondition(capacity >= 256, "ExportBuffer capacity must hold one record")
+    public init(sink: any OutputSink, capacity: Int = 64 * 1024) {
+        precondition(capacity >= 256, "OutputBuffer capacity must hold one record")
         self.sink = sink
         self.capacity = capacity
         storage = .allocate(capacity: capacity)
@@ -94,7 +94,7 @@ public final class ExportBuffer {
     /// copy through a scratch buffer.
     @inline(__always)
     public func write(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        precondition(maximum <= 256, "ExportBuffer.write(upTo:) writes at most 256 bytes")
+        precondition(maximum <= 256, "OutputBuffer.write(upTo:) writes at most 256 bytes")
         reserve(maximum)
         count += body(storage + count)
     }

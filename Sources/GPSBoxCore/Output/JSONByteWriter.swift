@@ -1,16 +1,15 @@
-// One JSON object written straight into an ExportBuffer: the byte-level twin of
-// JSONObjectWriter for the lines `decode` and `dump --format jsonl` print by the million (TPV,
-// UBX and NMEA messages). No String is built per field or per line, so the hot paths allocate
-// nothing per output line; the bytes are exactly those JSONObjectWriter would produce (same key
-// order, nil omitted, same escaping, same fixed-point decimals), which the decode golden and
-// corpus tests hold it to.
+// One JSON object written straight into an OutputBuffer: the one JSON writer of the product.
+// `decode` and `dump --format jsonl` print their lines by the million with it (TPV, UBX and NMEA
+// messages) and JSONObjectWriter collects its bytes into a String for the one-off lines. No
+// String is built per field or per line, so the hot paths allocate nothing per output line.
+// Keys keep insertion order, nil values are omitted, strings are escaped per RFC 8259 §7.
 
 public struct JSONByteWriter {
-    public let out: ExportBuffer
+    public let out: OutputBuffer
     private var first = true
 
     /// Opens the object (`{`).
-    public init(_ out: ExportBuffer) {
+    public init(_ out: OutputBuffer) {
         self.out = out
         out.byte(UInt8(ascii: "{"))
     }
@@ -46,7 +45,7 @@ public struct JSONByteWriter {
     }
 
     /// `,"key":` and `magnitude / 10^decimals` (with its sign, trailing fraction zeros trimmed),
-    /// written in place in the output (at most 68 + 1 + 20 + 1 + 18 bytes), as ExportBuffer's
+    /// written in place in the output (at most 68 + 1 + 20 + 1 + 18 bytes), as OutputBuffer's
     /// `append(fixed:decimals:)` prints it.
     @inline(__always)
     private mutating func number(_ k: StaticString, negative: Bool, _ magnitude: UInt64, decimals: Int) {
@@ -78,6 +77,16 @@ public struct JSONByteWriter {
         out.appendJSONString(k)
         out.byte(UInt8(ascii: ":"))
         out.append(int: Int64(v))
+    }
+
+    /// `,"key":` for a key known at run time, written as given (JSONObjectWriter's keys); the
+    /// caller writes the value next.
+    public mutating func key(named k: String) {
+        if !first { out.byte(UInt8(ascii: ",")) }
+        first = false
+        out.byte(UInt8(ascii: "\""))
+        out.append(string: k)
+        out.append("\":")
     }
 
     public mutating func field(_ k: StaticString, _ v: String?) {
@@ -127,7 +136,7 @@ public struct JSONByteWriter {
         out.write(upTo: 128) { p in
             var s = JSONSpan(p)
             s.n = writeKey(k, into: p)
-            s.decimal(v, decimals: decimals)   // ExportBuffer.append(_:decimals:)'s rounding
+            s.decimal(v, decimals: decimals)   // OutputBuffer.append(_:decimals:)'s rounding
             return s.n
         }
     }
@@ -148,7 +157,7 @@ public struct JSONByteWriter {
     }
 
     /// `"key":"…"` with the text written by `body` between the quotes (already escaped).
-    public mutating func quoted(_ k: StaticString, _ body: (ExportBuffer) -> Void) {
+    public mutating func quoted(_ k: StaticString, _ body: (OutputBuffer) -> Void) {
         key(k)
         out.byte(UInt8(ascii: "\""))
         body(out)
@@ -183,7 +192,7 @@ public struct JSONByteWriter {
         array(k, items) { out, s in out.appendJSONString(s) }
     }
 
-    private mutating func array<S: Sequence>(_ k: StaticString, _ items: S, _ element: (ExportBuffer, S.Element) -> Void) {
+    private mutating func array<S: Sequence>(_ k: StaticString, _ items: S, _ element: (OutputBuffer, S.Element) -> Void) {
         key(k)
         out.byte(UInt8(ascii: "["))
         var separator = false

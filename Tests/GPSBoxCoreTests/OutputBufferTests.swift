@@ -1,11 +1,11 @@
 import Testing
 @testable import GPSBoxCore
 
-@Suite struct ExportBufferTests {
-    static func written(capacity: Int = 256, _ body: (ExportBuffer) -> Void) -> String {
-        let sink = StringExportSink()
+@Suite struct OutputBufferTests {
+    static func written(capacity: Int = 256, _ body: (OutputBuffer) -> Void) -> String {
+        let sink = StringOutputSink()
         do {
-            let b = ExportBuffer(sink: sink, capacity: capacity)
+            let b = OutputBuffer(sink: sink, capacity: capacity)
             body(b)
         }   // deinit flushes
         return sink.text
@@ -33,9 +33,9 @@ import Testing
     func exportsDoNotDependOnTheBufferSize(capacity: Int) {
         let ride = ExportSamples.ride(count: 400)
         func gpx(_ capacity: Int) -> String {
-            let sink = StringExportSink()
+            let sink = StringOutputSink()
             do {
-                var e = TrackExport(writer: GPXWriter(ExportBuffer(sink: sink, capacity: capacity)),
+                var e = TrackExport(writer: GPXWriter(OutputBuffer(sink: sink, capacity: capacity)),
                                     distance: ExportSamples.sphericalDistance)
                 for s in ride { e.add(s) }
                 e.finish()

@@ -1,18 +1,18 @@
 // The JSON primitives JSONByteWriter writes with, on the exporters' output buffer: strings
-// escaped as JSONObjectWriter escapes them (RFC 8259 §7), integers of any width, zero-padded
+// escaped per RFC 8259 §7, integers of any width, zero-padded
 // numbers, hex payloads. None builds a String for ASCII input, so none allocates on the hot path.
 
-extension ExportBuffer {
+extension OutputBuffer {
     /// What `write` puts into a buffer, as a String (one-off lines: tests, status).
-    public static func collecting(_ write: (ExportBuffer) -> Void) -> String {
-        let sink = StringExportSink()
-        let out = ExportBuffer(sink: sink, capacity: 1024)
+    public static func collecting(_ write: (OutputBuffer) -> Void) -> String {
+        let sink = StringOutputSink()
+        let out = OutputBuffer(sink: sink, capacity: 1024)
         write(out)
         out.flush()
         return sink.text
     }
 
-    /// A JSON string literal (RFC 8259 §7), escaped as JSONObjectWriter.appendQuoted escapes it.
+    /// A JSON string literal (RFC 8259 §7).
     public func appendJSONString(_ s: String) {
         byte(UInt8(ascii: "\""))
         for b in s.utf8 { appendJSONStringByte(b) }
@@ -56,6 +56,17 @@ extension ExportBuffer {
             byte(hex.utf8Start[Int(b >> 4)])
             byte(hex.utf8Start[Int(b & 0xF)])
         default: byte(b)
+        }
+    }
+
+    /// A Double rounded half away from zero to `decimals` places, trailing zeros trimmed
+    /// (JSONSpan's `decimal`); Swift's own spelling ("nan", "inf", "1e+300") when the value has
+    /// no fixed-point form at that scale.
+    public func appendJSON(_ v: Double, decimals: Int) {
+        write(upTo: 64) { p in
+            var s = JSONSpan(p)
+            s.decimal(v, decimals: decimals)
+            return s.n
         }
     }
 

@@ -1,9 +1,9 @@
-// A run of JSON bytes written in place into room reserved once (`ExportBuffer.write(upTo:)`):
+// A run of JSON bytes written in place into room reserved once (`OutputBuffer.write(upTo:)`):
 // the fixed-point numbers of JSONByteWriter and TPVJSON are printed here. TPV writes a whole
 // run of fields into one span, so a line costs a few reservations instead of a call, a bounds
-// check and a key copy per field (bench/RESULTS.md, "decode tpv after the number writer").
+// check and a key copy per field (bench/RESULTS.md, "Decode").
 //
-// Every number is printed as `ExportBuffer.append(fixed:decimals:)` prints it: sign, integer
+// Every number is printed as `OutputBuffer.append(fixed:decimals:)` prints it: sign, integer
 // digits, and the fraction with its trailing zeros trimmed (no bare point).
 
 struct JSONSpan {
@@ -37,15 +37,15 @@ struct JSONSpan {
         case 3: (whole, fraction) = (magnitude / 1000, magnitude % 1000)
         case 9: (whole, fraction) = (magnitude / 1_000_000_000, magnitude % 1_000_000_000)
         default:
-            let scale = ExportBuffer.power(decimals)
+            let scale = OutputBuffer.power(decimals)
             (whole, fraction) = (magnitude / scale, magnitude % scale)
         }
-        n += ExportBuffer.writeDecimal(whole, to: p + n)
+        n += OutputBuffer.writeDecimal(whole, to: p + n)
         if fraction != 0 {
             var width = decimals
             while fraction % 10 == 0 { fraction /= 10; width -= 1 }
             p[n] = UInt8(ascii: ".")
-            ExportBuffer.writeDecimal(fraction, width: width, to: p + n + 1)
+            OutputBuffer.writeDecimal(fraction, width: width, to: p + n + 1)
             n += width + 1
         }
     }
@@ -59,7 +59,7 @@ struct JSONSpan {
     /// The caller has left out values that are not finite.
     @inline(__always)
     mutating func decimal(_ v: Double, decimals: Int) {
-        let scaled = (v * Double(ExportBuffer.power(decimals))).rounded()  // as ExportBuffer.append(_:decimals:)
+        let scaled = (v * Double(OutputBuffer.power(decimals))).rounded()  // as OutputBuffer.append(_:decimals:)
         guard abs(scaled) < 9.0e18 else { return spell(v) }
         let fixed = Int64(scaled)
         number(negative: fixed < 0, fixed.magnitude, decimals: decimals)
@@ -87,7 +87,7 @@ struct JSONSpan {
 
     @inline(never)
     mutating func large(_ v: Int64, decimals: Int) {
-        decimal(Double(v) / Double(ExportBuffer.power(decimals)), decimals: decimals)
+        decimal(Double(v) / Double(OutputBuffer.power(decimals)), decimals: decimals)
     }
 
     /// `key` (a literal with its comma, quotes and colon) and the number, when there is one.
