@@ -183,7 +183,8 @@ def read_segment(path, data, out):
     else:
         seq, run, first = struct.unpack_from("<QQq", hdr, 16)  # version 2: run = bootSequence
         header = {"version": version, "sequence": seq, "run": run,
-                  "previous": struct.unpack_from("<Q", hdr, 40)[0] if version >= 3 else 0}
+                  "previous": struct.unpack_from("<Q", hdr, 40)[0] if version >= 3 else 0,
+                  "closed_before": version >= 3 and struct.unpack_from("<I", hdr, 12)[0] & 1 != 0}
         if first != INT64_MIN:
             day = first // DAY_MS  # floor: the UTC day of firstTime
     if day is None:
@@ -305,9 +306,13 @@ def read_log(paths, out):
             out.append("damage %s 0 0 misnamedSegment" % path)
         if previous is not None:
             p_path, p_header, p_size, p_tail = previous
-            if (header["version"] >= 3 and p_header["version"] >= 3 and header["run"] == p_header["run"]
-                    and header["sequence"] > p_header["sequence"]
-                    and (header["previous"] != 0 or header.get("from_name"))):
+            same_run = (header["version"] >= 3 and p_header["version"] >= 3 and header["run"] == p_header["run"]
+                        and header["sequence"] > p_header["sequence"]
+                        and (header["previous"] != 0 or header.get("from_name")))
+            # rule 13: the first segment after a clean stop closes the other run's segment before it
+            after_stop = (header.get("closed_before") and p_header["version"] >= 3
+                          and p_header["run"] != header["run"] and p_header["sequence"] + 1 == header["sequence"])
+            if same_run or after_stop:
                 if p_tail:
                     out.append(p_tail[0].replace(" tornTail", " damagedClosedSegment"))
                 if header["sequence"] - 1 == p_header["sequence"]:

@@ -1,20 +1,30 @@
 // The one place a command's text goes: the process's standard output or error, a file the
 // command created (`dump -o FILE`), or memory (tests and help snapshots read `text`). A class,
-// so `dump` can hand the same output to its exporters (ExportSink) that its messages use.
+// so `dump` can hand the same output to its exporters (OutputSink) that its messages use.
 import GPSBoxCore
 import GPSBoxSystem
 
-public final class CommandOutput: ExportSink {
+public final class CommandOutput: OutputSink {
     /// The buffered file written to; nil when collecting in memory.
     public let file: OutputFile?
     /// Everything written, when collecting in memory.
     public private(set) var text = ""
 
+    /// Text for a person's terminal (standard error): control characters other than line
+    /// ends are escaped, so a file name with ESC cannot recolour or rewrite the screen.
+    public let escapesControls: Bool
+
     /// Writes to `file` (bytes go straight into its buffer).
-    public init(_ file: OutputFile) { self.file = file }
+    public init(_ file: OutputFile, escapesControls: Bool = false) {
+        self.file = file
+        self.escapesControls = escapesControls
+    }
 
     /// Collects in memory.
-    public init() { file = nil }
+    public init(escapesControls: Bool = false) {
+        file = nil
+        self.escapesControls = escapesControls
+    }
 
     /// `path` "-": `standardOutput`; otherwise the file, created or truncated.
     public static func creating(_ path: String, standardOutput: CommandOutput) throws(SystemError) -> CommandOutput {
@@ -26,6 +36,12 @@ public final class CommandOutput: ExportSink {
     public func commit() throws(SystemError) { try file?.commit() }
 
     public func write(_ text: String) {
+        var text = text
+        if escapesControls, text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }) {
+            var shown = ""
+            String.appendEscaping(text, to: &shown, keepingNewlines: true)
+            text = shown
+        }
         if let file { file.write(text) } else { self.text += text }
     }
 

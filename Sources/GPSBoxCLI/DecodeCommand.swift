@@ -55,7 +55,7 @@ struct DecodeCommand: Subcommand {
             do {
                 input = try FileDescriptor.openForReading(path)
             } catch {
-                io.err.write("gpsbox decode: cannot open \(path): \(error.reason)\n")
+                io.err.write("gpsbox decode: cannot open \(path.escapingControls): \(error.reason)\n")
                 return .failure
             }
         } else {
@@ -66,7 +66,7 @@ struct DecodeCommand: Subcommand {
                                                   writesToStandardOutput: true)
         // Lines are formatted into one reusable block larger than the output file's own buffer,
         // so each full block goes to write(2) directly: large writes, no copy per line.
-        let output = ExportBuffer(sink: io.out, capacity: 256 * 1024)
+        let output = OutputBuffer(sink: io.out, capacity: 256 * 1024)
         let decoder = StreamDecoder(format: format, out: output)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var offset = 0
@@ -82,7 +82,7 @@ struct DecodeCommand: Subcommand {
                 n = try input.read(into: &buffer)
             } catch {
                 output.flush() // the lines of what was read stay written
-                io.err.write("gpsbox decode: \(name): read failed at byte offset \(offset): \(error.reason)\n")
+                io.err.write("gpsbox decode: \(name.escapingControls): read failed at byte offset \(offset): \(error.reason)\n")
                 return .failure
             }
             if n == 0 { break }
@@ -99,10 +99,10 @@ struct DecodeCommand: Subcommand {
         progress.finish()
         decoder.finish(interrupted: interrupted)
         if let note = decoder.acceptedOddities {
-            io.err.write("gpsbox decode: \(name): \(note)\n")
+            io.err.write("gpsbox decode: \(name.escapingControls): \(note)\n")
         }
         if let damage = decoder.damageSummary {
-            io.err.write("gpsbox decode: \(name): \(damage)\n")
+            io.err.write("gpsbox decode: \(name.escapingControls): \(damage)\n")
             return .damagedDataSkipped
         }
         return .success

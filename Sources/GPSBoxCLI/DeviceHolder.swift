@@ -2,6 +2,7 @@
 // one (`gpsbox.service`), else its command name, always with the PID. `gpsbox run` and
 // `gpsbox configure` check it before they open the device (the device lock: DeviceLock).
 #if os(Linux)
+import GPSBoxCore
 import GPSBoxSystem
 
 struct DeviceHolder: Equatable {
@@ -18,10 +19,12 @@ struct DeviceHolder: Equatable {
     }
 
     /// "gpsbox.service is using /dev/serial0 (pid 812)", "minicom (pid 77) is using …".
+    /// One line: the device name and the holder's command come from outside, so escaped.
     func isUsing(_ device: String) -> String {
-        if let unit { return "\(unit) is using \(device) (pid \(pid))" }
-        if let command { return "\(command) (pid \(pid)) is using \(device)" }
-        return "another process (pid \(pid)) is using \(device)"
+        let text = if let unit { "\(unit) is using \(device) (pid \(pid))" }
+            else if let command { "\(command) (pid \(pid)) is using \(device)" }
+            else { "another process (pid \(pid)) is using \(device)" }
+        return text.escapingControls
     }
 }
 #endif

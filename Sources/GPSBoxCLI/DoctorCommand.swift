@@ -44,7 +44,7 @@ struct DoctorCommand: Subcommand {
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
         guard root == "/" || PathInspection.status(root).kind == .directory else {
-            io.err.write("gpsbox doctor: --root \(root): not a folder\n")
+            io.err.write("gpsbox doctor: --root \(root.escapingControls): not a folder\n")
             return .usage
         }
         let rooted = root == "/" ? configPath : root + configPath

@@ -45,7 +45,7 @@ extension DumpCommand {
         let damaged = TrackLogOptions.report(reader, command: Self.name, nothingRead: reader.entriesRead == 0, to: io.err)
         if written == 0 {
             if logged == 0 {
-                io.err.write("gpsbox dump: \(log.sourceDescription) holds no raw receiver bytes: the daemon keeps them "
+                io.err.write("gpsbox dump: \(log.sourceDescription.escapingControls) holds no raw receiver bytes: the daemon keeps them "
                     + "with raw = true in gpsbox.conf (gpsbox run --raw); for post-processing also raw-measurements = true\n")
             } else {
                 io.err.write("gpsbox dump: no raw bytes selected: \(GPSBox.sentence(log.whyNothingSelected()))\n")

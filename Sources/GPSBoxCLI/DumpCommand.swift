@@ -135,7 +135,7 @@ struct DumpCommand: Subcommand {
         let samples: Int
         progress.restart("reading the log")
         do {
-            let buffer = ExportBuffer(sink: target)
+            let buffer = OutputBuffer(sink: target)
             func run<W: TrackWriter>(_ w: W) -> Int {
                 var export = TrackExport(writer: w, trips: trips, since: since, until: until)
                 log.feed(reader, into: &export, progress: progress)

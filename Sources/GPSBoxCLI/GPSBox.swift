@@ -1,11 +1,13 @@
 // The command table and the top-level dispatcher. Add a subcommand by appending its type
 // to `GPSBox.commands`; help and usage follow from its metadata.
 
+import GPSBoxCore
+
 public enum GPSBox {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order `gpsbox --help` lists them.
-    nonisolated(unsafe) public static let commands: [any Subcommand.Type] = deviceCommands + [
+    public static let commands: [any Subcommand.Type] = deviceCommands + [
         VersionCommand.self,
         SimulateCommand.self,
         ConfigCommand.self,
@@ -20,7 +22,7 @@ public enum GPSBox {
     #if os(Linux)
     static let deviceCommands: [any Subcommand.Type] = [
         RunCommand.self, StatusCommand.self, RecordCommand.self, ConfigureCommand.self, DoctorCommand.self,
-        WebCommand.self,
+        WebCommand.self, UploadCommand.self, CollectCommand.self, LoadCommand.self,
     ]
     #else
     static let deviceCommands: [any Subcommand.Type] = []
@@ -42,7 +44,7 @@ public enum GPSBox {
         }
         if name == "--version" { io.out.write("gpsbox \(version)\n"); return .success }
         guard let type = command(named: name) else {
-            io.err.write("gpsbox: unknown command '\(name)'\n\n" + rootHelp)
+            io.err.write("gpsbox: unknown command '\(name.escapingControls)'\n\n" + rootHelp)
             return .usage
         }
         do {

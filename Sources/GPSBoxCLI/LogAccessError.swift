@@ -1,5 +1,5 @@
 // Why a track log or the daemon's status file cannot be used, in words that name the cause and
-// the next step (issue 12). The daemon's files are its own: /var/lib/gpsbox and /run/gpsbox are
+// the next step. The daemon's files are its own: /var/lib/gpsbox and /run/gpsbox are
 // mode 0750, owner gpsbox, group gpsbox (board/gpsbox.service), so a fresh owner not yet in the
 // group is refused, and only the gpsbox user (or root) may delete. errno numbers stay in the
 // daemon's journal lines; a person reads strerror's words here.
@@ -29,7 +29,10 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
 
     static let groupHint = "add yourself to group gpsbox (sudo usermod -aG gpsbox $USER, then log in again) or use sudo"
 
-    var description: String {
+    /// One line: a control character in a path (a newline, ESC) is escaped.
+    var description: String { text.escapingControls }
+
+    private var text: String {
         switch self {
         case .missing(let p):
             "\(p) does not exist; the daemon's log is /var/lib/gpsbox once gpsbox is installed and has run "
@@ -174,6 +177,6 @@ struct WriteError: CustomStringConvertible {
     init(_ error: any Error) { self.error = error }
     var description: String {
         guard let e = error as? SystemError else { return "cannot write: \(GPSBox.sentence(error))" }
-        return "cannot write \(e.path ?? "the output"): \(LogAccessError.words(errno: e.errno))"
+        return "cannot write \((e.path ?? "the output").escapingControls): \(LogAccessError.words(errno: e.errno))"
     }
 }

@@ -1,5 +1,5 @@
 // What a track log holds, trip by trip, numbered as `--trip N` counts them: told to the owner
-// when `--trip`, `--since` or `--until` selects nothing, so the next try can hit (issue 12).
+// when `--trip`, `--since` or `--until` selects nothing, so the next try can hit.
 import GPSBoxCore
 
 struct LogContents: TrackWriter {

@@ -63,7 +63,7 @@ struct MapCommand: Subcommand {
         }
         let reader = log.makeReader()
         do {
-            let writer = SVGMapWriter(ExportBuffer(sink: target), extent: extent,
+            let writer = SVGMapWriter(OutputBuffer(sink: target), extent: extent,
                                       html: !output.hasSuffix(".svg") && output != "-", title: title)
             var pass2 = TrackExport(writer: writer, trips: trips, since: since, until: until)
             progress.restart("drawing")

@@ -1,4 +1,4 @@
-// A sign of life for long work (issue 12): one line on a terminal's stderr, redrawn in place,
+// A sign of life for long work: one line on a terminal's stderr, redrawn in place,
 // cleared at the end. Never in a pipe or a file (a script's stderr stays clean), never for work
 // done within a second, and at most four redraws a second, so the line costs nothing measurable.
 import GPSBoxCore
@@ -72,7 +72,7 @@ final class ProgressLine {
     func update(text: @autoclosure () -> String) {
         guard let draw, pacing.shouldDraw(at: clock()) else { return }
         // \r back to column 0, the text cut to the terminal's width, ESC[K clears what is left.
-        draw("\r" + String(text().prefix(columns - 1)) + "\u{1B}[K")
+        draw("\r" + String(text().escapingControls.prefix(columns - 1)) + "\u{1B}[K")
     }
 
     /// Clears the line if one was drawn, so the command's own messages start at column 0.

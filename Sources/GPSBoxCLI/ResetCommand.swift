@@ -1,6 +1,6 @@
 // `gpsbox reset`: deletes every segment of a track log after asking. Uses the log's own
 // reset primitive, which refuses a directory that is not a track log. It holds the folder's
-// lock while it works (issue 15 item 7, one writer per folder): with `gpsbox run` logging
+// lock while it works (one writer per folder): with `gpsbox run` logging
 // there it is refused, naming the daemon's pid, and deletes nothing.
 import GPSBoxCore
 import GPSBoxSystem

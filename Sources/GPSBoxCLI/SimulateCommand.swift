@@ -44,12 +44,12 @@ struct SimulateCommand: Subcommand {
         """)
     static let faultInterval = Option("--fault-interval", value: "DUR", default: "60s",
                                       help: "simulated time between firings of each fault")
-    static let seed = Option("--seed", value: "N", default: "1", help: "random seed; the same seed gives the same bytes")
+    static let seed = Option("--seed", value: "N", default: "1", help: "random seed; with --start TIME the same seed gives the same bytes")
     static let noise = Option("--noise", value: "on|off", default: "on", help: "position noise (off reports the route exactly)")
     static let coldStart = Option("--cold-start", value: "DUR", default: "30s",
                                   help: "time to first fix after power-on or reset")
-    static let start = Option("--start", value: "TIME|now", default: "2026-06-01T08:00:00Z",
-                              help: "UTC at simulated time 0, RFC 3339; now: the system clock's")
+    static let start = Option("--start", value: "TIME|now", default: "now",
+                              help: "UTC at simulated time 0: the system clock's (now), or an RFC 3339 time for a repeatable stream")
     static let waitForReaderFlag = Option(flag: "--wait-for-reader", help: """
         start the clock only when a reader opens the pty (tests, demo)
         """)
@@ -108,9 +108,10 @@ struct SimulateCommand: Subcommand {
         o.seed = try args.value(Self.seed, "a non-negative integer") { UInt64($0) } ?? o.seed
         o.noise = try args.value(Self.noise, "on|off") { n in n == "on" ? true : n == "off" ? false : nil } ?? o.noise
         if let c = args.value(Self.coldStart) { o.coldStart = try Self.duration(c, flag: "--cold-start") }
+        // Now by default: a stream dated months away makes chrony (or any client) see a wrong clock.
         o.startTime = try args.value(Self.start, "an RFC 3339 UTC time or now") { text in
             text == "now" ? WallClock.now() : UTCTime(rfc3339: text)
-        } ?? o.startTime
+        } ?? WallClock.now()
         waitForReader = args.flag(Self.waitForReaderFlag)
         o.factory = args.flag(Self.factory)
         o.port = try args.value(Self.port, as: SimulatedPort.self) ?? .uart1
@@ -138,7 +139,7 @@ struct SimulateCommand: Subcommand {
         } else {
             let bytes: [UInt8]
             do { bytes = try InputFile.bytes(routeName) } catch {  // routes are a few MB at most
-                io.err.write("gpsbox simulate: --route \(routeName): not a built-in route (walk, bike, freeway, parked) "
+                io.err.write("gpsbox simulate: --route \(routeName.escapingControls): not a built-in route (walk, bike, freeway, parked) "
                     + "and cannot read it as a GPX file: \(LogAccessError.words(errno: error.errno))\n")
                 return .usage
             }
@@ -152,7 +153,7 @@ struct SimulateCommand: Subcommand {
             let file = try OutputFile(creating: output)
             let r = SimulatorFileWriter.write(&receiver, duration: duration ?? 0, to: file)
             if let e = file.error { throw e }
-            io.err.write("gpsbox simulate: \(r.epochs) epochs, \(r.bytesWritten) bytes to \(output)\n")
+            io.err.write("gpsbox simulate: \(r.epochs) epochs, \(r.bytesWritten) bytes to \(output.escapingControls)\n")
             return .success
         }
         let loop = SimulatorLoop(receiver: receiver, linkPath: pty ?? "", speedup: speedup, duration: duration,

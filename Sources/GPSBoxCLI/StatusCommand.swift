@@ -9,15 +9,17 @@ struct StatusCommand: Subcommand {
     static let abstract = "Show the running logger's state: fix, trip, log, LED, counters."
     static let defaultPath = "/run/gpsbox/status.json"
     static let statusFile = Option("--status-file", value: "PATH", default: defaultPath, help: "the daemon's status file")
-    static let json = Option(flag: "--json", help: "print the status file as it is (one JSON object)")
-    static let options = [statusFile, json]
+    static let json = Option(flag: "--json", help: "print the status file as it is (one JSON object), with the\nupload's status file as its member \"upload\" when there is one")
+    static let options = [statusFile, uploadStatusFile, json]
     static let notes = "The daemon replaces the file about once a second; \"age\" says how old a fix is."
 
     let path: String
+    let uploadPath: String
     let json: Bool
 
     init(_ args: Arguments) throws(UsageError) {
         path = args.value(Self.statusFile) ?? Self.defaultPath
+        uploadPath = args.value(Self.uploadStatusFile) ?? Self.uploadDefaultPath
         json = args.flag(Self.json)
         try args.expectOperands(atMost: 0)
     }
@@ -39,11 +41,15 @@ struct StatusCommand: Subcommand {
             return .failure
         }
         let alive = Self.daemonAnswers(statusFile: path, pid: status["pid"]?.number)
+        let upload = Self.uploadStatus(uploadPath)
         if json {
-            io.out.write(text.hasSuffix("\n") ? text : text + "\n")
+            io.out.write(Self.merged(text, upload: upload))
             return alive ? .success : .failure
         }
         io.out.write(Self.render(status, alive: alive))
+        if let upload {
+            io.out.write(Self.lines(Self.renderUpload(upload.status, running: upload.running, now: WallClock.now())))
+        }
         return alive ? .success : .failure
     }
 
@@ -156,7 +162,11 @@ struct StatusCommand: Subcommand {
             + "UBX \(num(c?["ubx"], 0) ?? "0"), checksum failures \(num(c?["checksum_failures"], 0) ?? "0"), "
             + "skipped \(num(c?["bytes_skipped"], 0) ?? "0") B, reconnects \(num(c?["reconnects"], 0) ?? "0")"))
         if let e = s["last_error"]?.string { lines.append(("last error", e)) }
-        return lines.map { $0.0 + String(repeating: " ", count: max(1, 12 - $0.0.count)) + $0.1 + "\n" }.joined()
+        return Self.lines(lines)
+    }
+
+    static func lines(_ lines: [(String, String)]) -> String {
+        lines.map { $0.0 + String(repeating: " ", count: max(1, 12 - $0.0.count)) + $0.1 + "\n" }.joined()
     }
 }
 #endif

@@ -18,7 +18,7 @@ import GPSBoxCore
 /// or per line.
 final class StreamDecoder {
     let format: DecodeCommand.Format
-    let out: ExportBuffer
+    let out: OutputBuffer
     private var splitter = FrameSplitter(options: .init(skipsCaptureComments: true, acceptsUncheckedNMEA: true))
     // The two stored properties touched per frame skip the dynamic exclusivity check a
     // class's `var` gets on every access (measured: 2 checks per sentence, about 5 % of
@@ -37,7 +37,7 @@ final class StreamDecoder {
     private(set) var sentencesWithInvalidFields = 0
     private(set) var polls = 0
 
-    init(format: DecodeCommand.Format, out: ExportBuffer) {
+    init(format: DecodeCommand.Format, out: OutputBuffer) {
         self.format = format
         self.out = out
     }

@@ -15,7 +15,15 @@ public enum ExitStatus: Int32, Sendable {
     case badConfiguration = 78
 }
 
-public protocol Subcommand {
+#if compiler(>=6.2)
+/// A command's type is stateless; Swift 6.2 and later ask for that before the command table
+/// (`[any Subcommand.Type]`) may be a global constant.
+public typealias SubcommandBase = SendableMetatype
+#else
+public typealias SubcommandBase = Any
+#endif
+
+public protocol Subcommand: SubcommandBase {
     static var name: String { get }
     static var abstract: String { get }
     /// The operands in the usage line (`[FILE|-]`, `start|stop`); empty when there are none.
@@ -52,5 +60,5 @@ public struct CommandIO {
     }
 
     /// Both streams collected in memory.
-    public init() { self.init(out: CommandOutput(), err: CommandOutput()) }
+    public init() { self.init(out: CommandOutput(), err: CommandOutput(escapesControls: true)) }
 }

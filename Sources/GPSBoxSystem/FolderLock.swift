@@ -1,4 +1,4 @@
-// One writer per log folder (issue 15 item 7): `gpsbox run` and `gpsbox reset` each hold an
+// One writer per log folder: `gpsbox run` and `gpsbox reset` each hold an
 // exclusive flock(2) on `gpsbox.lock` inside the folder for as long as they work on it. A
 // second daemon, or a reset while a daemon runs, is refused and told the holder's pid, which
 // the holder writes into the file. The lock belongs to the open file description: it is

@@ -215,5 +215,15 @@ public final class POSIXReadFile: ReadableLogFile {
         }
     }
 
+    public func skip(_ count: Int64) throws(LogIOError) {
+        let fd: Int32 = switch descriptor {
+        case .some(let d): d.rawValue
+        case .none: -1
+        }
+        guard lseek(fd, off_t(count), SEEK_CUR) >= 0 else {
+            throw LogIOError(SystemError(call: "lseek", path: path, errno: errno))
+        }
+    }
+
     public func close() { descriptor = nil }
 }

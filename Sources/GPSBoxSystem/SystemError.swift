@@ -1,6 +1,7 @@
 // The one syscall seam for gpsbox's system targets (swift-system's idea): every libc call
 // goes through `sys`, which retries EINTR and turns -1 + errno into a typed error that
 // names the call and the path.
+import GPSBoxCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,8 +26,9 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// strerror text for any errno value.
     public static func reason(errno: Int32) -> String { String(cString: strerror(errno)) }
 
+    /// One line: a control character in the path (a newline, ESC) is escaped.
     public var description: String {
-        if let path { return "\(call) \(path): \(reason) (errno \(errno))" }
+        if let path { return "\(call) \(path.escapingControls): \(reason) (errno \(errno))" }
         return "\(call): \(reason) (errno \(errno))"
     }
 }

@@ -120,13 +120,13 @@ func sentence(_ body: String) -> [UInt8] {
         for t in ["120000", "120001", "120002"] {
             bytes += sentence("GPGGA,\(t),4723.86200,N,00832.40000,E,1,05,1.3,250.8,M,50.0,M,,") + [13, 10]
         }
-        let wholeOut = StringExportSink()
-        let whole = StreamDecoder(format: .tpv, out: ExportBuffer(sink: wholeOut))
+        let wholeOut = StringOutputSink()
+        let whole = StreamDecoder(format: .tpv, out: OutputBuffer(sink: wholeOut))
         whole.feed(bytes[...])
         whole.finish()
         let expected = wholeOut.text
-        let cutOut = StringExportSink()
-        let cut = StreamDecoder(format: .tpv, out: ExportBuffer(sink: cutOut))
+        let cutOut = StringOutputSink()
+        let cut = StreamDecoder(format: .tpv, out: OutputBuffer(sink: cutOut))
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunk, bytes.count)

@@ -27,6 +27,16 @@ import GPSBoxSystem
         #expect(abs(first.rawValue - before.rawValue) < 10_000, "\(first.rfc3339) vs \(before.rfc3339)")
     }
 
+    @Test func withoutStartTheStreamIsDatedNowNotAFixedDay() throws {
+        let out = NSTemporaryDirectory() + "gpsbox-sim-default-\(UUID().uuidString).bin"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let before = WallClock.now()
+        let r = TestTrackLog.run(["simulate", "--output", out, "--duration", "3s", "--cold-start", "0"])
+        #expect(r.status == .success, "\(r.err)")
+        let first = try #require(try Self.firstFixTime(out))
+        #expect(abs(first.rawValue - before.rawValue) < 10_000, "\(first.rfc3339) vs \(before.rfc3339)")
+    }
+
     @Test func aGivenStartIsDeterministic() throws {
         var streams: [Data] = []
         for _ in 0..<2 {

@@ -1,3 +1,4 @@
+import GPSBoxCore
 import GPSBoxLinux
 import Testing
 
@@ -41,5 +42,26 @@ import Testing
                                                                               ("client", "say \"hi\"\r")], style: .plain)
         #expect(line == "error: log folder missing: x\\nerror: FORGED log-dir=\"x\\nerror: FORGED\\x07\" client=\"say \\\"hi\\\"\\r\"\n")
         #expect(line.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func everyKindOfLineIsRateLimitedWithASummaryOfWhatWasHeld() {
+        final class Lines: @unchecked Sendable { var all: [String] = []; var now = MonotonicInstant.origin }
+        let lines = Lines()
+        let log = DaemonLog(threshold: .debug, style: .plain, limit: JournalKindLimit(intervalMilliseconds: 60_000, burst: 2),
+                            sink: { lines.all.append($0) }, clock: { lines.now })
+        for i in 0..<50 {
+            lines.now = MonotonicInstant(milliseconds: Int64(i) * 100)
+            log(.warning, "status file /run/gpsbox/status: error \(i)")
+            log(.error, "storage failed", [("why", "EIO")])
+        }
+        #expect(lines.all == ["warning: status file /run/gpsbox/status: error 0\n", "error: storage failed why=EIO\n",
+                              "warning: status file /run/gpsbox/status: error 1\n", "error: storage failed why=EIO\n"])
+        lines.now = 60_000
+        #expect(log.nextSummaryDue == 60_000)
+        log.flushSummaries()
+        #expect(Array(lines.all.dropFirst(4)) == [
+            "error: 48 more like this in the last 60 s: storage failed why=EIO\n",
+            "warning: 48 more like this in the last 60 s: status file /run/gpsbox/status: error 2\n",
+        ])
     }
 }

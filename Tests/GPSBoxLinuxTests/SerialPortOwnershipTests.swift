@@ -29,7 +29,8 @@ import Testing
             defer { fclose(f) }
             var buffer = [CChar](repeating: 0, count: 64)
             guard fgets(&buffer, 64, f) != nil else { return "" }
-            return String(cString: buffer)
+            let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            return String(decoding: bytes, as: UTF8.self)
         }
         func write(_ name: String, _ text: String) {
             let f = fopen(path + "/" + name, "w")!

@@ -152,6 +152,7 @@ extension Daemon {
             writer = try SegmentWriter(directory: dir, configuration: config.logWriterConfiguration(version: env.version), now: now)
             resetsSeen = 0
             replacedSeen = 0
+            deletedSeen = 0
             if session.sampler.nextTripID <= logged.highestTripID {
                 session = TrackerSession(configuration: session.configuration, firstTripID: logged.highestTripID + 1)
                 session.resume(from: logged, now: now)
@@ -192,7 +193,20 @@ extension Daemon {
                     try dir.openForReading(name.fileName)
                 }
             }
-            let logged = LoggedTrip(TrackLogReader(sources: newest), rule: rule)
+            // A big log on a slow card takes long to read: SIGTERM stops the reading (checked
+            // every 4096 entries), and the main loop then stops the daemon at once.
+            var read = 0
+            var stopAsked = false
+            let entries = TrackLogReader(sources: newest).lazy.prefix { _ in
+                read += 1
+                if read % 4096 == 0, SignalReceiver.stopIsPending { stopAsked = true }
+                return !stopAsked
+            }
+            let logged = LoggedTrip(entries, rule: rule)
+            if stopAsked {
+                log(.notice, "stop asked while reading the log's last trip: reading ended early", [("log-dir", config.logDir)])
+                return logged
+            }
             if !logged.wantsOlderEntries || count >= names.count { return logged }
             count *= 2
         }

@@ -104,6 +104,15 @@ extension Daemon {
         case .some: return .storageError  // the folder vanished under it, EFBIG, EIO
         case nil: break
         }
+        // Records dropped in the last 10 s: a fault, even if the storage error that made the
+        // buffer overflow has just cleared (records are being lost, the LED must not be solid).
+        if let drop = writer?.lastDrop, env.clock() - drop.at < 10_000 {
+            switch drop.cause {
+            case .noSpace?: return .storageFull
+            case .readOnly?: return .storageReadOnly
+            default: return .storageError
+            }
+        }
         if writer == nil { return .storageError }  // not open: nothing says the card is read-only
         if link == nil || supervisor.deviceLost || supervisor.silent { return .deviceLost }
         return nil
@@ -174,6 +183,8 @@ extension Daemon {
             s.logStoredBytes = w.storedBytes
             s.logFreeBytes = try? w.directory.freeBytes()
             s.logDroppedRecords = w.statistics.droppedRecords
+            s.logAppendedRecords = w.statistics.appendedRecords
+            s.logDiscardedRecords = w.statistics.discardedByReset
         }
         s.logQuotaBytes = config.quota.rawValue
         s.ringDeletedSegments = ringDeleted.segments
@@ -220,7 +231,7 @@ extension Daemon {
         control = nil  // no more requests: the socket file goes with it
         feed?.close()
         session.shutdown(now: now) { handle($0, now: now) }
-        writer?.close(now: now)
+        writer?.stop(now: now)  // the close record: a later cut of this segment shows as damage
         let synced = writer?.statistics.syncedRecords ?? 0
         log(.notice, "stopped", [("records-synced", String(synced))])
         running = false

@@ -98,6 +98,11 @@ extension Daemon {
                 [("log-dir", config.logDir)])
         }
         replacedSeen = w.replacedSegments.count
+        for name in w.deletedSegments.suffix(max(0, w.deletedSegments.count - deletedSeen)) {
+            log(.warning, "segment \(name) was deleted under the writer: what it still buffered goes on in a new "
+                + "segment; what that segment held is lost", [("log-dir", config.logDir)])
+        }
+        deletedSeen = w.deletedSegments.count
         let error = w.lastError?.description
         if error != reportedWriterError {
             if let error {
@@ -122,10 +127,16 @@ extension Daemon {
         }
         // Dropped records: one line when dropping starts, none while it goes on (the recovery
         // line above gives the total).
+        // Why comes first: a storage error that cleared before this check was never said.
         let dropped = w.statistics.droppedRecords
         if dropped > droppedSeen, !droppingReported {
-            log(.error, "records dropped: the buffer is full while storage fails (\(dropped) so far); "
-                + storageFigures(w), [("log-dir", config.logDir)])
+            let cause = w.lastDrop?.cause
+            if let cause, reportedWriterError == nil {
+                log(.error, "track log write failed: \(cause); " + storageFigures(w), [("log-dir", config.logDir)])
+            }
+            let why = cause.map { "the buffer is full while storage fails (\($0))" }
+                ?? "samples their segment cannot date while a rotation waits for storage"
+            log(.error, "records dropped: \(why), \(dropped) so far; " + storageFigures(w), [("log-dir", config.logDir)])
             droppingReported = true
         }
         if error == nil { droppingReported = false }

@@ -16,7 +16,7 @@ public struct DaemonEnvironment {
     public var commandEncoding: any ReceiverCommandEncoding
     public var version: String
 
-    public init(clock: @escaping () -> MonotonicInstant = MonotonicClock.now, log: DaemonLog = DaemonLog(),
+    public init(clock: @escaping () -> MonotonicInstant = MonotonicClock.now, log: DaemonLog = .daemonJournal(),
                 reloadConfiguration: @escaping () throws -> GPSBoxConfiguration,
                 commandEncoding: any ReceiverCommandEncoding, version: String) {
         self.clock = clock
@@ -83,6 +83,7 @@ public final class Daemon {
     var resetsSeen = 0
     /// The writer's `replacedSegments` already told to the journal.
     var replacedSeen = 0
+    var deletedSeen = 0
     var fixOutage: FixOutage
     /// The gpsd/chrony live feed (Daemon+Feed); nil while gpsd-listen and chrony-socket are unset.
     var feed: LiveFeed?
@@ -212,6 +213,7 @@ public final class Daemon {
         d.consider(nextLEDChangeAt)
         d.consider(control?.deadline)
         d.consider(feed?.deadline)
+        d.consider(log.nextSummaryDue)
         return d
     }
 
@@ -234,6 +236,7 @@ public final class Daemon {
         }
         session.tick(now: now) { handle($0, now: now) }
         writer?.tick(now: now)
+        log.flushSummaries()
         checkHealth(now: now)
         control?.expire(now: now)
         if let f = feed { f.tick(now: now); refreshFeedDevice(now: now) }

@@ -2,7 +2,10 @@
 // with a syslog priority prefix (`<3>` error … `<7>` debug, sd-daemon(3)) that journald
 // turns into the priority. In a terminal the same line starts with a plain level word, so
 // `gpsbox run` by hand reads "notice: …", not "<5>…". Key=value data follows the message.
+// With a `JournalKindLimit`, every kind of line is rate-limited, with a summary line for what
+// was held back ("N more like this").
 import Glibc
+import GPSBoxCore
 import GPSBoxSystem
 
 public struct DaemonLog {
@@ -45,57 +48,87 @@ public struct DaemonLog {
         }
     }
 
+    /// The limit shared by every copy of this log (the daemon hands copies to its parts).
+    final class Limiter {
+        var limit: JournalKindLimit
+        let clock: () -> MonotonicInstant
+        init(_ limit: JournalKindLimit, clock: @escaping () -> MonotonicInstant) {
+            self.limit = limit
+            self.clock = clock
+        }
+    }
+
     public var threshold: Level
     public let style: Style
     private let sink: (String) -> Void
+    private let limiter: Limiter?
 
-    public init(threshold: Level = .info, style: Style = .detect(),
-                sink: @escaping (String) -> Void = { OutputFile.standardError.write($0) }) {
+    public init(threshold: Level = .info, style: Style = .detect(), limit: JournalKindLimit? = nil,
+                sink: @escaping (String) -> Void = { OutputFile.standardError.write($0) },
+                clock: @escaping () -> MonotonicInstant = MonotonicClock.now) {
         self.threshold = threshold
         self.style = style
         self.sink = sink
+        limiter = limit.map { Limiter($0, clock: clock) }
+    }
+
+    /// The daemon's journal: each kind of line at most 10 times a minute.
+    public static func daemonJournal() -> DaemonLog {
+        DaemonLog(limit: JournalKindLimit(intervalMilliseconds: 60_000, burst: 10))
     }
 
     public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String,
                                _ data: @autoclosure () -> [(String, String)] = []) {
         guard level <= threshold else { return }
-        sink(Self.line(level, message(), data(), style: style))
+        let text = message()
+        let body = Self.body(text, data())
+        if let limiter {
+            let kind = JournalKindLimit.kind(text, level: level.rawValue)
+            let (write, summary) = limiter.limit.admit(kind, line: body, now: limiter.clock())
+            if let summary { emit(summary) }
+            if !write { return }
+        }
+        sink(prefix(level) + body + "\n")
+    }
+
+    /// Writes the summaries of kinds whose interval ended with lines held back; the daemon's
+    /// main loop calls it at every wake.
+    public func flushSummaries() {
+        guard let limiter, limiter.limit.nextSummaryDue.map({ $0 <= limiter.clock() }) ?? false else { return }
+        for s in limiter.limit.due(now: limiter.clock()) { emit(s) }
+    }
+
+    /// When `flushSummaries` next has a line to write.
+    public var nextSummaryDue: MonotonicInstant? { limiter?.limit.nextSummaryDue }
+
+    /// "N more like this in the last 60 s: <the first held line>", at that line's level.
+    private func emit(_ s: JournalKindLimit.Summary) {
+        let level = Int(s.kind.prefix { $0 != " " }).flatMap(Level.init(rawValue:)) ?? .notice
+        sink(prefix(level) + s.line + "\n")
+    }
+
+    private func prefix(_ level: Level) -> String {
+        style == .journal ? "<\(level.rawValue)>" : level.word + ": "
     }
 
     /// One formatted line, newline included.
-    /// Paths, client input and configuration values come from outside: a control character
-    /// in them is escaped, so a newline cannot start a forged line of its own.
     public static func line(_ level: Level, _ message: String, _ data: [(String, String)], style: Style) -> String {
-        var line = style == .journal ? "<\(level.rawValue)>" : level.word + ": "
-        escape(message, into: &line)
+        (style == .journal ? "<\(level.rawValue)>" : level.word + ": ") + body(message, data) + "\n"
+    }
+
+    /// The message and its key=value data. Paths, client input and configuration values come
+    /// from outside: a control character in them is escaped, so a newline cannot start a
+    /// forged line of its own.
+    static func body(_ message: String, _ data: [(String, String)]) -> String {
+        var line = ""
+        String.appendEscaping(message, to: &line)
         for (k, v) in data {
             line += " \(k)="
             let quoted = v.contains(" ") || v.contains("\"")
             if quoted { line += "\"" }
-            escape(v, into: &line, quote: quoted)
+            String.appendEscaping(v, to: &line, quote: quoted)
             if quoted { line += "\"" }
         }
-        return line + "\n"
-    }
-
-    /// Appends `text` with C0 controls and DEL as `\n`, `\t`, `\r` or `\xNN` (and `"` as `\"`
-    /// inside a quoted value); text without them is appended as it is.
-    static func escape(_ text: String, into line: inout String, quote: Bool = false) {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || (quote && $0 == 0x22) }) else {
-            line += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: line += "\\n"
-            case 0x09: line += "\\t"
-            case 0x0D: line += "\\r"
-            case 0x22 where quote: line += "\\\""
-            case 0..<0x20, 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                line += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
+        return line
     }
 }

@@ -71,6 +71,15 @@ public final class SignalReceiver {
         }
     }
 
+    /// True when SIGTERM or SIGINT waits to be read (they are blocked for the signalfd, so
+    /// `sigpending` sees them without taking them): a long task asks it to stop early.
+    public static var stopIsPending: Bool {
+        var set = sigset_t()
+        sigemptyset(&set)
+        guard sigpending(&set) == 0 else { return false }
+        return sigismember(&set, SIGTERM) == 1 || sigismember(&set, SIGINT) == 1
+    }
+
     /// Every signal pending now, in delivery order (lowest number first).
     public func drain() throws(SystemError) -> [Signal] {
         var out: [Signal] = []

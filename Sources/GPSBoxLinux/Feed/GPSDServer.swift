@@ -1,4 +1,4 @@
-// The gpsd protocol's transport in `gpsbox run` (issue 13): listening sockets and client
+// The gpsd protocol's transport in `gpsbox run`: listening sockets and client
 // connections served inside the daemon's single poll loop, never on a thread of their own.
 // Everything is non-blocking. A client's replies and reports go through a bounded
 // `GPSDOutputQueue`: what the kernel does not take now waits there, and a client whose

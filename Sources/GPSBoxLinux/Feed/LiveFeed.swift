@@ -1,4 +1,4 @@
-// The live feed as the daemon runs it (issue 13): Core's GPSDFeed (reports built once per
+// The live feed as the daemon runs it: Core's GPSDFeed (reports built once per
 // epoch) and GPSDClient (each client's protocol), served by GPSDServer on the configured
 // sockets, and chrony's SOCK samples through ChronySocket. Exists only while gpsd-listen or
 // chrony-socket is set: with the feed off the daemon holds no LiveFeed, opens no socket and

@@ -5,7 +5,7 @@
 // Reads are batched: `read` sleeps in poll(2) until bytes arrive or the timeout passes, then
 // takes everything the kernel has buffered in one read(2). The fd stays O_NONBLOCK, so a read
 // with timeout 0 is one read(2) and no poll(2) (the daemon's loop has already waited: one
-// poll per read, issue 14): nothing there is EAGAIN, a read of nothing. With VMIN=1, VTIME=0
+// poll per read): nothing there is EAGAIN, a read of nothing. With VMIN=1, VTIME=0
 // a read(2) that returns 0 is end of file, never "nothing yet": the device is gone.
 import GPSBoxCore
 import GPSBoxSystem
