@@ -68,14 +68,8 @@ public struct WebCommand: Subcommand {
         return .failure
     }
 
-    /// `gpsbox-web` beside this executable (/proc/self/exe), else on PATH.
-    static func serverPath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return "gpsbox-web" }
-        let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/gpsbox-web"
-    }
+    /// `gpsbox-web` beside this executable (/proc/self/exe).
+    static func serverPath() -> String { siblingProgram("gpsbox-web") }
 
     func hash(_ io: inout CommandIO) -> ExitStatus {
         let input: [UInt8], salt: [UInt8]

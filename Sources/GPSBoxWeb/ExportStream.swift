@@ -4,8 +4,8 @@
 // yet (bounded by one buffer plus one request), whatever the size of the log.
 import GPSBoxCore
 
-/// Bytes handed over by an ExportBuffer, waiting to be read.
-final class PendingBytes: ExportSink {
+/// Bytes handed over by an OutputBuffer, waiting to be read.
+final class PendingBytes: OutputSink {
     var bytes: [UInt8] = []
     var start = 0
     var count: Int { bytes.count - start }
@@ -35,16 +35,16 @@ public final class ExportStream<Writer: TrackWriter>: ByteSource {
     private let reader: TrackLogReader
     private var export: TrackExport<Writer>
     private let pending: PendingBytes
-    private let buffer: ExportBuffer
+    private let buffer: OutputBuffer
     private var finished = false
     public private(set) var samples = 0
 
     /// `makeWriter` gets the buffer the writer must write to.
     public init(reader: TrackLogReader, trips: TripSelection, since: UTCTime?, until: UTCTime?,
-                makeWriter: (ExportBuffer) -> Writer) {
+                makeWriter: (OutputBuffer) -> Writer) {
         self.reader = reader
         pending = PendingBytes()
-        buffer = ExportBuffer(sink: pending)
+        buffer = OutputBuffer(sink: pending)
         export = TrackExport(writer: makeWriter(buffer), trips: trips, since: since, until: until)
     }
 

@@ -58,21 +58,12 @@ struct WebSite: Sendable {
 
     func statusPage() -> WebReply {
         let rows = liveRows()
-        // One pass finds the last trip's number and extent, a second draws it.
-        var pass1 = TrackExport(writer: LastTripExtent())
-        let reader = TrackLogReader(directoryPath: logDirectory)
-        feed(reader, &pass1)
-        guard let n = pass1.writer.number, !pass1.writer.extent.isEmpty else { return .page(StatusPage(rows: rows).html) }
-        let sink = StringExportSink()
-        var projection: MapProjection?
-        do {
-            let writer = SVGMapWriter(ExportBuffer(sink: sink), extent: pass1.writer.extent, title: "Trip \(n) (now)")
-            projection = writer.projection
-            var pass2 = TrackExport(writer: writer, trips: .number(n))
-            feed(TrackLogReader(directoryPath: logDirectory), &pass2)
+        // One pass: the newest trip's extent and a thinned copy of it (bounded), then drawn.
+        var pass = TrackExport(writer: LastTripSketch())
+        feed(TrackLogReader(directoryPath: logDirectory), &pass)
+        guard let n = pass.writer.number, let (svg, projection) = pass.writer.draw(title: "Trip \(n) (now)") else {
+            return .page(StatusPage(rows: rows).html)
         }
-        var svg = sink.text
-        if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") { svg = String(svg[svg.index(after: end)...]) }
         return .page(StatusPage(rows: rows, mapSVG: svg, projection: projection, tripNumber: n).html)
     }
 
@@ -99,22 +90,4 @@ struct WebSite: Sendable {
         }
         export.finish()
     }
-}
-
-/// The extent and number of the newest trip, in one pass.
-struct LastTripExtent: TrackWriter {
-    var number: Int?
-    var extent = MapExtent()
-    mutating func beginDocument() {}
-    mutating func beginTrip(number: Int, first: TrackSample) {
-        self.number = number
-        extent = MapExtent()
-        extent.beginDocument()
-        extent.beginTrip(number: number, first: first)
-    }
-    mutating func beginRun() { extent.beginRun() }
-    mutating func write(_ sample: TrackSample) { extent.write(sample) }
-    mutating func endRun() { extent.endRun() }
-    mutating func endTrip(_ summary: TripSummary) { extent.endTrip(summary) }
-    mutating func endDocument() { extent.endDocument() }
 }

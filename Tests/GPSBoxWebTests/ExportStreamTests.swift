@@ -35,7 +35,7 @@ import Testing
     static func pushed(_ d: WebDownload, _ dir: String) -> [UInt8] {
         let sink = ByteSink()
         do {
-            let buffer = ExportBuffer(sink: sink)
+            let buffer = OutputBuffer(sink: sink)
             func run<W: TrackWriter>(_ w: W) {
                 var export = TrackExport(writer: w, trips: d.trip.map { .number($0) } ?? .all, since: d.since, until: d.until)
                 for entry in TrackLogReader(directoryPath: dir) {
@@ -65,7 +65,7 @@ import Testing
         }
     }
 
-    final class ByteSink: ExportSink {
+    final class ByteSink: OutputSink {
         var bytes: [UInt8] = []
         func write(_ text: String) { bytes += text.utf8 }
         func write(utf8 b: UnsafeRawBufferPointer) { bytes += b }
