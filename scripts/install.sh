@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs gpsbox on a Raspberry Pi (or any systemd Linux): binary, systemd unit, udev rules,
 # tmpfiles entry, example configuration, service user; then enables and starts the service.
+# The page's server (gpsbox-web) and its unit go beside it, off by default
+# (`systemctl enable --now gpsbox-web`).
 # Safe to run again (an upgrade is the same command). Run from a checkout, as root:
 #
 #   sudo scripts/install.sh                      build (needs Swift) and install
-#   sudo scripts/install.sh --binary PATH        install a prebuilt binary, no build
+#   sudo scripts/install.sh --binary PATH        install a prebuilt binary, no build (and the
+#                                                gpsbox-web beside it, or --web-binary PATH)
+#   sudo scripts/install.sh --upload PATH        also the fleet upload (gpsbox-upload, its unit;
+#                                                docs/fleet.md), enabled once /etc/gpsbox/fleet.env is set
 #   sudo scripts/install.sh --boot-config        also free the UART in config.txt/cmdline.txt
 #   sudo scripts/install.sh --uninstall [--purge]
 #   DESTDIR=/tmp/stage scripts/install.sh --binary PATH   stage only: touches nothing live
@@ -18,13 +23,15 @@ given_args="$*"
 prefix=/usr/local
 destdir="${DESTDIR:-}"
 binary=""
+web_binary=""
+upload=""
 action=install
 start=yes
 deps=yes
 boot_config=no
 purge=no
 
-usage() { sed -n '2,15s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,19s/^# \{0,1\}//p' "$0"; }
 die() { echo "install.sh: $*" >&2; exit 1; }
 say() { echo "install.sh: $*"; }
 
@@ -36,6 +43,10 @@ while [ $# -gt 0 ]; do
         --destdir=*) destdir="${1#*=}" ;;
         --binary) [ $# -ge 2 ] || die "--binary needs a path"; binary="$2"; shift ;;
         --binary=*) binary="${1#*=}" ;;
+        --web-binary) [ $# -ge 2 ] || die "--web-binary needs a path"; web_binary="$2"; shift ;;
+        --web-binary=*) web_binary="${1#*=}" ;;
+        --upload) [ $# -ge 2 ] || die "--upload needs a path"; upload="$2"; shift ;;
+        --upload=*) upload="${1#*=}" ;;
         --uninstall) action=uninstall ;;
         --purge) purge=yes ;;
         --no-start) start=no ;;
@@ -82,8 +93,11 @@ d() { echo "$destdir$1"; }
 # ---------------------------------------------------------------- uninstall
 if [ "$action" = uninstall ]; then
     if [ "$has_systemd" = yes ]; then
+        systemctl disable --now gpsbox-web.service gpsbox-upload.service 2>/dev/null || true
         systemctl disable --now gpsbox.service 2>/dev/null || true
     fi
+    rm -f "$(d "$bindir/gpsbox-web")" "$(d "$unitdir/gpsbox-web.service")"
+    rm -f "$(d "$bindir/gpsbox-upload")" "$(d "$unitdir/gpsbox-upload.service")"
     rm -f "$(d "$bindir/gpsbox")" "$(d "$unitdir/gpsbox.service")" "$(d "$udevdir/99-gpsbox.rules")" \
           "$(d "$tmpfilesdir/gpsbox.conf")" "$(d "$confdir/gpsbox.conf.new")"
     rm -rf "$(d "$docdir")" "$(d "$datadir")"
@@ -117,7 +131,10 @@ if [ "$live" = yes ] && [ "$deps" = yes ] && command -v apt-get >/dev/null; then
         apt_install "$gpiod" libi2c0
     else
         apt_install libgpiod-dev libi2c-dev pkg-config
+        # The static gpsbox-web: scripts/cross/microhttpd builds Debian's libmicrohttpd source.
+        apt_install make dpkg-dev
     fi
+    [ -z "$upload" ] || apt_install libmosquitto1
 fi
 
 # ---------------------------------------------------------------- build
@@ -163,8 +180,24 @@ EOF
     else
         binary="$(PATH="$(dirname "$swift"):$PATH" "${build[@]}")"
     fi
+    # The page's server, static too, with libmicrohttpd built without HTTPS: the archive is
+    # made (and cached in /var/cache/gpsbox) as root, the program by the same user as gpsbox.
+    # Without it (no network for the source, say) gpsbox still installs, without the page.
+    if [ -z "$web_binary" ] && ! mhd="$(PATH="$(dirname "$swift"):$PATH" "$repo/scripts/cross/microhttpd")"; then
+        say "libmicrohttpd could not be built (above): installing gpsbox without its page"
+    elif [ -z "$web_binary" ]; then
+        if [ -n "$owner" ] && [ "$(stat -c %U "$repo")" = "$owner" ]; then
+            web_binary="$(sudo -u "$owner" env PATH="$(dirname "$swift"):$PATH" GPSBOX_MICROHTTPD="$mhd" "${build[@]}" --product gpsbox-web)"
+        else
+            web_binary="$(PATH="$(dirname "$swift"):$PATH" GPSBOX_MICROHTTPD="$mhd" "${build[@]}" --product gpsbox-web)"
+        fi
+    fi
+elif [ -z "$web_binary" ] && [ -x "$(dirname "$binary")/gpsbox-web" ]; then
+    web_binary="$(dirname "$binary")/gpsbox-web"
 fi
+if [ -n "$web_binary" ] && { [ ! -f "$web_binary" ] || [ ! -x "$web_binary" ]; }; then die "no executable at $web_binary"; fi
 if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then die "no executable at $binary"; fi
+if [ -n "$upload" ] && { [ ! -f "$upload" ] || [ ! -x "$upload" ]; }; then die "--upload: no executable at $upload"; fi
 "$binary" --version >/dev/null 2>&1 || die "$binary does not run here (built for another architecture?)"
 
 # ---------------------------------------------------------------- files
@@ -174,11 +207,35 @@ install -d -m 0755 "$(d "$unitdir")" "$(d "$udevdir")" "$(d "$tmpfilesdir")" "$(
 sed "s|^ExecStart=/usr/bin/gpsbox |ExecStart=$bindir/gpsbox |; s|file:/usr/share/doc/gpsbox/|file:$docdir/|" \
     "$repo/board/gpsbox.service" > "$(d "$unitdir/gpsbox.service")"
 chmod 0644 "$(d "$unitdir/gpsbox.service")"
+if [ -n "$web_binary" ]; then
+    install -m 0755 "$web_binary" "$(d "$bindir/gpsbox-web")"
+    sed "s|^ExecStart=/usr/bin/gpsbox |ExecStart=$bindir/gpsbox |; s|file:/usr/share/doc/gpsbox/|file:$docdir/|" \
+        "$repo/board/gpsbox-web.service" > "$(d "$unitdir/gpsbox-web.service")"
+    chmod 0644 "$(d "$unitdir/gpsbox-web.service")"
+else
+    say "no gpsbox-web beside $binary: the page is not installed (--web-binary PATH)"
+fi
 install -m 0644 "$repo/board/99-gpsbox.rules" "$(d "$udevdir/99-gpsbox.rules")"
 install -m 0644 "$repo/board/tmpfiles.d/gpsbox.conf" "$(d "$tmpfilesdir/gpsbox.conf")"
 for doc in docs/raspberry-pi.md docs/log-format.md board/WIRING.md board/config.txt board/gpsbox-gpsd-tcp.conf; do
     [ -f "$repo/$doc" ] && install -m 0644 "$repo/$doc" "$(d "$docdir/$(basename "$doc")")"
 done
+
+# The fleet upload (docs/fleet.md): its program, its unit and an example of its settings; the
+# owner's fleet.env is never replaced. libmosquitto comes from Debian (dynamically linked).
+if [ -n "$upload" ]; then
+    install -D -m 0755 "$upload" "$(d "$bindir/gpsbox-upload")"
+    sed "s|^ExecStart=/usr/bin/gpsbox-upload |ExecStart=$bindir/gpsbox-upload |; s|file:/usr/share/doc/gpsbox/|file:$docdir/|" \
+        "$repo/board/gpsbox-upload.service" > "$(d "$unitdir/gpsbox-upload.service")"
+    chmod 0644 "$(d "$unitdir/gpsbox-upload.service")"
+    install -m 0644 "$repo/docs/fleet.md" "$(d "$docdir/fleet.md")"
+    install -d -m 0755 "$(d "$confdir")"
+    if [ ! -e "$(d "$confdir/fleet.env")" ]; then
+        printf '%s\n' "# gpsbox-upload's settings (docs/fleet.md, \"Units\"); empty GPSBOX_BOX: named from /etc/machine-id." \
+            "GPSBOX_BOX=" "MQTT_HOST=mqtt.example.org" "MQTT_PORT=8883" "MQTT_USER=" > "$(d "$confdir/fleet.env")"
+        chmod 0644 "$(d "$confdir/fleet.env")"
+    fi
+fi
 
 # The configuration is the owner's: a file they edited is never replaced. The pristine copy
 # of what we shipped last time tells "edited" from "an older example".
@@ -262,12 +319,23 @@ if [ "$has_systemd" = yes ]; then
         systemctl enable gpsbox.service
         # restart, not start: a re-run after an upgrade must run the new binary.
         systemctl restart gpsbox.service || say "gpsbox did not start: see 'journalctl -u gpsbox'"
+        # The page stays off unless enabled (systemctl enable --now gpsbox-web); if on, an upgrade restarts it.
+        systemctl try-restart gpsbox-web.service 2>/dev/null || true
     else
         systemctl enable gpsbox.service
         say "enabled gpsbox (starts at boot; --no-start: not started now)"
     fi
 else
     say "systemd is not running here: files installed, service not enabled"
+fi
+if [ -n "$upload" ] && [ "$has_systemd" = yes ]; then
+    if grep -q '^MQTT_USER=.' "$confdir/fleet.env" && [ -f "$confdir/fleet-password" ] && [ -f "$confdir/fleet-ca.crt" ]; then
+        systemctl enable gpsbox-upload.service
+        [ "$start" = no ] || systemctl restart gpsbox-upload.service || say "gpsbox-upload did not start: see 'journalctl -u gpsbox-upload'"
+    else
+        say "gpsbox-upload installed, not enabled: set $confdir/fleet.env, $confdir/fleet-password (0600) and"
+        say "$confdir/fleet-ca.crt (docs/fleet.md), then: sudo systemctl enable --now gpsbox-upload"
+    fi
 fi
 
 "$bindir/gpsbox" config check "$confdir/gpsbox.conf" || say "fix the configuration above, then: sudo systemctl restart gpsbox"

@@ -40,15 +40,25 @@ public struct SampleBatch: Hashable, Sendable {
     public var segment: UInt64
     /// In record order (increasing offsets).
     public var samples: [PositionedSample]
+    /// The trip markers among the samples' records, in record order (SampleBatch+Markers.swift).
+    public var markers: [PositionedMarker]
 
-    public init(run: UInt64, segment: UInt64, samples: [PositionedSample]) {
+    public init(run: UInt64, segment: UInt64, samples: [PositionedSample], markers: [PositionedMarker] = []) {
         self.run = run
         self.segment = segment
         self.samples = samples
+        self.markers = markers
     }
 
-    public var first: LogPosition { LogPosition(run: run, segment: segment, offset: samples.first?.offset ?? 0) }
-    public var last: LogPosition { LogPosition(run: run, segment: segment, offset: samples.last?.offset ?? 0) }
+    /// The first and last record the batch covers, samples and markers alike.
+    public var first: LogPosition {
+        let offsets = [samples.first?.offset, markers.first?.offset].compactMap { $0 }
+        return LogPosition(run: run, segment: segment, offset: offsets.min() ?? 0)
+    }
+    public var last: LogPosition {
+        let offsets = [samples.last?.offset, markers.last?.offset].compactMap { $0 }
+        return LogPosition(run: run, segment: segment, offset: offsets.max() ?? 0)
+    }
 
     /// The optional fields in the order of their presence bits (bit 3 + index; bits 0-2 hold the fix mode).
     static func optionals(_ s: TrackSample) -> [Int64?] {
@@ -62,7 +72,7 @@ public struct SampleBatch: Hashable, Sendable {
                              "vertical accuracy", "satellites", "PDOP", "HDOP", "VDOP"]
 
     public func encoded() -> [UInt8] {
-        var out: [UInt8] = [Self.magic, Self.version]
+        var out: [UInt8] = [Self.magic, markers.isEmpty ? Self.version : Self.markersVersion]
         out.reserveCapacity(16 + samples.count * 28)
         out.appendLE(run)
         Varint.append(segment, to: &out)
@@ -89,6 +99,7 @@ public struct SampleBatch: Hashable, Sendable {
             previousLat = Int64(s.latitudeE7)
             previousLon = Int64(s.longitudeE7)
         }
+        if !markers.isEmpty { appendMarkers(to: &out) }
         return out
     }
 }
@@ -111,7 +122,8 @@ extension SampleBatch {
     public init(decoding bytes: [UInt8]) throws(BatchDecodingError) {
         var r = ByteCursor(bytes)
         guard try r.byte("magic") == Self.magic else { throw BatchDecodingError(offset: 0, field: "magic") }
-        guard try r.byte("version") == Self.version else { throw BatchDecodingError(offset: 1, field: "version") }
+        let version = try r.byte("version")
+        guard version == Self.version || version == Self.markersVersion else { throw BatchDecodingError(offset: 1, field: "version") }
         run = try r.uint64LE("run")
         segment = try r.varint("segment")
         let count = try r.varint("count")
@@ -155,6 +167,7 @@ extension SampleBatch {
             }
             samples.append(PositionedSample(offset: offset, sample: s))
         }
+        markers = version == Self.markersVersion ? try Self.decodeMarkers(&r, limit: bytes.count) : []
         guard r.position == bytes.count else { throw BatchDecodingError(offset: r.position, field: "end of message") }
     }
 }

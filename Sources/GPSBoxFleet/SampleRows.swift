@@ -3,7 +3,7 @@
 
 public enum FleetSchema {
     /// Bumped with every change to the tables below; `collect --migrate` brings a database here.
-    public static let version = 1
+    public static let version = 2
 
     /// The box name as topic level and key: letters, digits, '.', '_' and '-', 1-64 of them.
     public static func isValidBox(_ name: String) -> Bool {
@@ -12,7 +12,8 @@ public enum FleetSchema {
         }
     }
 
-    /// Creates schema version 1 (run inside one transaction after `CREATE EXTENSION postgis`).
+    /// Creates schema version 1 (run inside one transaction after `CREATE EXTENSION postgis`);
+    /// `migrations` take it on to `version`.
     public static let migration = """
         CREATE SCHEMA IF NOT EXISTS gpsbox;
         CREATE TABLE IF NOT EXISTS gpsbox.schema_version (version integer NOT NULL);
@@ -51,6 +52,22 @@ public enum FleetSchema {
         INSERT INTO gpsbox.schema_version SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM gpsbox.schema_version);
         """
 
+    /// The step from each version to the next, by the version it starts from.
+    public static let migrations: [Int: String] = [1: """
+        CREATE TABLE IF NOT EXISTS gpsbox.markers (
+            box text NOT NULL,
+            run bigint NOT NULL,
+            segment bigint NOT NULL,
+            record bigint NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('trip_start', 'trip_stop')),
+            trip_id bigint NOT NULL,
+            time timestamptz,
+            reason smallint NOT NULL,
+            PRIMARY KEY (box, run, segment, record)
+        );
+        UPDATE gpsbox.schema_version SET version = 2;
+        """]
+
     /// The session's staging table: COPY lands here, then one INSERT … ON CONFLICT DO NOTHING.
     public static let staging = """
         CREATE TEMP TABLE IF NOT EXISTS staging (
@@ -59,16 +76,6 @@ public enum FleetSchema {
             hacc_mm bigint, vacc_mm bigint, mode smallint, sats smallint, pdop integer, hdop integer, vdop integer
         ) ON COMMIT DELETE ROWS
         """
-
-    /// A box's samples in log order, for the trips (columns as TrackSample holds them).
-    public static func samplesInOrder(box: String) -> String {
-        """
-        SELECT (extract(epoch FROM time) * 1000)::bigint, round(ST_Y(position) * 1e7)::integer,
-            round(ST_X(position) * 1e7)::integer, round(altitude_msl * 1000)::integer, round(altitude_hae * 1000)::integer,
-            round(speed * 1000)::integer, fix_mode, round(horizontal_accuracy * 1000)::bigint
-        FROM gpsbox.samples WHERE box = '\(box)' ORDER BY time, run, segment, record
-        """
-    }
 
     public static let copyIntoStaging = "COPY staging FROM STDIN"
 

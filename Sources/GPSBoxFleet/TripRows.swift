@@ -35,6 +35,11 @@ public struct TripRows: Sendable {
         splitter = TripSplitter(rule: rule)
     }
 
+    /// Feeds a trip marker or event of the log, in log order (a recording start or stop ends the trip).
+    public mutating func note(_ entry: LogEntry) {
+        splitter.note(entry)
+    }
+
     /// Feeds the next sample, in log order.
     public mutating func add(_ s: TrackSample) {
         let point = (latitudeE7: s.latitudeE7, longitudeE7: s.longitudeE7)

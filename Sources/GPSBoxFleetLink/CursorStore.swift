@@ -27,26 +27,29 @@ package struct CursorStore {
         try replace(path, with: Array(UploadCursor.encode(position).utf8))
     }
 
-    /// The status file, replaced the same way (a reader never sees half of it).
+    /// The status file, replaced the same way (a reader never sees half of it), but not synced:
+    /// it changes every second, and after a power cut the next one replaces it anyway.
     package func saveStatus(_ status: UploadStatus, to statusPath: String) throws(SystemError) {
-        try replace(statusPath, with: Array(status.json.utf8), mode: 0o644)
+        try replace(statusPath, with: Array(status.json.utf8), mode: 0o644, durable: false)
     }
 
-    private func replace(_ target: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(SystemError) {
+    private func replace(_ target: String, with bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true) throws(SystemError) {
         let temp = target + ".tmp"
-        try write(bytes, to: temp, mode: mode)
+        try write(bytes, to: temp, mode: mode, durable: durable)
         _ = try sys("rename", path: target) { rename(temp, target) }
-        try syncFolder()
+        if durable { try syncFolder() }
     }
 
-    private func write(_ bytes: [UInt8], to p: String, mode: mode_t) throws(SystemError) {
+    private func write(_ bytes: [UInt8], to p: String, mode: mode_t, durable: Bool) throws(SystemError) {
         let fd = try FileDescriptor.open(p, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+        // The unit's UMask=0077 would make the status file the service's alone.
+        _ = try sys("fchmod", path: p) { fchmod(fd.rawValue, mode) }
         var result: SystemError?
         bytes.withUnsafeBytes { b in
             do throws(SystemError) { try fd.writeAll(b) } catch { result = error }
         }
         if let result { throw result }
-        _ = try sys("fsync", path: p) { fsync(fd.rawValue) }
+        if durable { _ = try sys("fsync", path: p) { fsync(fd.rawValue) } }
     }
 
     private func syncFolder() throws(SystemError) {

@@ -61,10 +61,12 @@ package final class MQTTClient {
         }
     }
 
-    /// Connects (blocking TCP and TLS set-up; the CONNACK arrives through the loop) with a
-    /// persistent session: MQTT 5 kept `sessionSeconds` by the broker, 3.1.1 clean-session off.
+    /// Connects (TCP and TLS set-up; the CONNACK arrives through the loop) with a persistent
+    /// session: MQTT 5 kept `sessionSeconds` by the broker, 3.1.1 clean-session off. The path is
+    /// probed first (BrokerProbe.swift), so an unreachable broker costs 3 s, not minutes.
     package func connect(sessionSeconds: UInt32) throws(BrokerError) {
         lastLibraryError = nil
+        try probeBroker(host: settings.host, port: settings.port, timeoutMs: 3000)
         var props: OpaquePointer?
         if settings.version5 {
             mosquitto_property_add_int32(&props, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), sessionSeconds)
@@ -81,6 +83,10 @@ package final class MQTTClient {
         let base = "broker \(settings.host):\(settings.port): "
         if rc == MOSQ_ERR_ERRNO.rawValue {
             return base + String(cString: strerror(errno))
+        }
+        // libmosquitto 2.0.11 has no words for this one ("Unknown error.").
+        if rc == MOSQ_ERR_KEEPALIVE.rawValue {
+            return base + "no answer within the keep-alive (\(settings.keepAliveSeconds) s): connection dropped"
         }
         if rc == MOSQ_ERR_TLS.rawValue || lastLibraryError != nil {
             return base + "TLS failed: \(lastLibraryError ?? String(cString: mosquitto_strerror(rc)))"

@@ -13,14 +13,14 @@ package struct Upload {
                  [--ca FILE] [--cert FILE --key FILE] [--user U --password-file FILE] [--topic-prefix P]
                  [--mqtt-version 5|3.1.1]
                  [--format compact|owntracks] [--batch N] [--interval-ms N] [--ack-timeout-ms N]
-                 [--status-file PATH] [--exit-when-sent]
+                 [--status-file PATH] [--cursor-sync-ms N] [--exit-when-sent]
         """
 
     package let options: FleetOptions
 
     package init(_ args: [String]) throws(UsageError) {
         options = try FleetOptions(args, valued: FleetOptions.brokerOptions.union(
-            ["log-dir", "state-dir", "box", "format", "batch", "interval-ms", "ack-timeout-ms", "status-file"]), flags: ["exit-when-sent"])
+            ["log-dir", "state-dir", "box", "format", "batch", "interval-ms", "ack-timeout-ms", "status-file", "cursor-sync-ms"]), flags: ["exit-when-sent"])
         guard options["log-dir"] != nil, options["state-dir"] != nil else {
             throw UsageError(description: "upload needs --log-dir and --state-dir")
         }
@@ -63,6 +63,7 @@ package struct Upload {
         }
         client.onDisconnect = { _ in
             state.window.rewind()
+            state.caughtUp = false
             state.logMayHaveMore = true
         }
         client.onPublish = { mid, reason in
@@ -79,6 +80,16 @@ package struct Upload {
             guard topic == ackTopic, let ack = try? Acknowledgement(decoding: payload) else { return }
             guard state.window.acknowledged(ack), let c = state.window.cursor else { return }
             state.logMayHaveMore = true
+            state.unsaved = c
+        }
+        // The cursor goes to the card at most every --cursor-sync-ms (two fsyncs each time): after a
+        // crash the upload resends at most that much, and the database's key drops the repeats.
+        let cursorSyncMs = Int64(try options.int("cursor-sync-ms", default: 5000, in: 0...600_000))
+        var nextCursorSave: Int64 = 0
+        func saveCursor(now: Int64, force: Bool = false) {
+            guard let c = state.unsaved, force || now >= nextCursorSave else { return }
+            state.unsaved = nil
+            nextCursorSave = now + cursorSyncMs
             do { try store.save(c) } catch { say("cannot save the cursor: \(error)") }
         }
 
@@ -87,6 +98,7 @@ package struct Upload {
         var day = wallClock().dayNumber, bytesAtMidnight = 0
         var nextConnect: Int64 = 0, backoff: Int64 = 1000, nextList: Int64 = 0
         var connecting = false
+        var backlog: (samples: Int, oldest: UTCTime?) = (0, nil), nextBacklog: Int64 = 0
         while true {
             let now = nowMs()
             if !client.connected && !connecting && now >= nextConnect {
@@ -99,22 +111,26 @@ package struct Upload {
                     backoff = min(backoff * 2, 30_000)
                 }
             }
+            // Listed every second, connected or not: the ring's deletions are counted in samples
+            // only if the segments were indexed before they went.
+            if now >= nextList {
+                follower.refresh(readingFrom: state.window.readFrom)
+                nextList = now + 1000
+                state.logMayHaveMore = true
+            }
             if client.connected {
                 connecting = false
                 backoff = 1000
-                if state.window.expire(nowMs: now) { state.logMayHaveMore = true }
-                if now >= nextList {
-                    follower.refresh()
-                    nextList = now + 1000
-                    state.logMayHaveMore = true
-                }
+                if state.window.expire(nowMs: now) { state.logMayHaveMore = true; state.caughtUp = false }
                 // The log is read only when it may hold something new (a second passed, or the
                 // window moved): an idle box wakes once a second, not at the publishing pace.
                 while state.logMayHaveMore, state.window.maySend(nowMs: now) {
                     guard let batch = follower.samples(after: state.window.readFrom, limit: batchSize) else {
                         state.logMayHaveMore = false
+                        state.caughtUp = true
                         break
                     }
+                    if batch.samples.count == batchSize { state.caughtUp = false }
                     do {
                         if ownTracks {
                             if state.window.samplesInFlight == 0 { messageBatches.removeAll(); unacknowledged.removeAll() }
@@ -133,18 +149,30 @@ package struct Upload {
                     }
                 }
                 if exitWhenSent, !state.logMayHaveMore, state.window.samplesInFlight == 0 {
+                    saveCursor(now: now, force: true)
                     client.disconnect()
                     return 0
                 }
             }
+            saveCursor(now: now)
             if now >= nextStatus {
                 nextStatus = now + 1000
                 if wallClock().dayNumber != day { day = wallClock().dayNumber; bytesAtMidnight = client.bytesPublished }
                 let w = state.window
-                let status = UploadStatus(box: box, connected: client.connected, cursor: w.cursor, lastAcknowledged: w.cursorTime,
-                                          oldestInFlight: w.oldestInFlight, samplesInFlight: w.samplesInFlight,
-                                          bytesToday: client.bytesPublished - bytesAtMidnight, resends: w.resends,
-                                          segmentsLost: follower.segmentsLost, problem: client.connected ? nil : problems.last)
+                // Caught up, the backlog is what is out; else the log is counted, every 10 s at most.
+                if client.connected && state.caughtUp {
+                    backlog = (w.samplesInFlight, w.oldestInFlight)
+                    nextBacklog = now
+                } else if now >= nextBacklog {
+                    backlog = follower.backlog(after: w.cursor)
+                    nextBacklog = now + 10_000
+                }
+                let status = UploadStatus(box: box, pid: getpid(), connected: client.connected, cursor: w.cursor,
+                                          lastAcknowledged: w.cursorTime, oldestInFlight: w.oldestInFlight,
+                                          samplesInFlight: w.samplesInFlight, backlogSamples: backlog.samples,
+                                          backlogOldest: backlog.oldest, bytesToday: client.bytesPublished - bytesAtMidnight,
+                                          resends: w.resends, segmentsLost: follower.segmentsLost,
+                                          samplesLost: follower.samplesLost, problem: client.connected ? nil : problems.last)
                 if status.json != lastStatus {
                     lastStatus = status.json
                     do { try store.saveStatus(status, to: statusPath) } catch { say("cannot write the status file: \(error)") }
@@ -157,6 +185,7 @@ package struct Upload {
             if client.socket >= 0, let error = client.service(readable: readable, writable: writable) {
                 if !problems.refused { say(error) }
                 state.window.rewind()
+                state.caughtUp = false
                 state.logMayHaveMore = true
                 connecting = false
                 nextConnect = nowMs() + backoff
@@ -173,6 +202,11 @@ package final class UploadState {
     package var window: UploadWindow
     /// False once the log had nothing after the window; true again after a listing, an acknowledgement or a rewind.
     package var logMayHaveMore = true
+    /// Everything in the log was read when last looked (partial batches since): the backlog is
+    /// what is in flight, no need to count the log.
+    package var caughtUp = false
+    /// A cursor acknowledged but not yet saved.
+    package var unsaved: LogPosition?
     package init(_ window: UploadWindow) { self.window = window }
 }
 

@@ -43,7 +43,7 @@ struct Collect {
         let group = options["group"] ?? "gpsbox"
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, 255)
-        let clientID = options["client-id"] ?? "gpsbox-collect-\(String(cString: host))"
+        let clientID = options["client-id"] ?? "gpsbox-collect-\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
         let client = try MQTTClient(clientID: clientID, settings: settings)
         let prefix = options.topicPrefix
         let subscription = "$share/\(group)/\(prefix)/+/track"
@@ -91,7 +91,7 @@ struct Collect {
             if let first = pending.since, now - first >= flushMs || pending.count >= flushRows {
                 do {
                     if !db.isConnected { db = try Database(url: url); try db.checkSchema() }
-                    _ = try db.store(rows: pending.rows)
+                    _ = try db.store(rows: pending.rows, markers: pending.markers)
                     for (box, ack) in pending.acks { _ = try? client.publish("\(prefix)/\(box)/ack", ack.encoded()) }
                 } catch {
                     // Not acknowledged: the uploads send these batches again after their time-out.
@@ -115,6 +115,7 @@ struct Collect {
 /// Rows decoded since the last COMMIT and the acknowledgements that go out after it.
 final class PendingRows {
     private(set) var rows: [UInt8] = []
+    private(set) var markers: [String] = []
     private(set) var acks: [(box: String, ack: Acknowledgement)] = []
     private(set) var count = 0
     /// When the oldest pending batch arrived (nil: nothing pending).
@@ -122,6 +123,7 @@ final class PendingRows {
 
     func add(box: String, batch: SampleBatch) {
         FleetSchema.appendRows(box: box, batch: batch, to: &rows)
+        FleetSchema.appendMarkerValues(box: box, batch: batch, to: &markers)
         acks.append((box, Acknowledgement(of: batch)))
         count += batch.samples.count
         since = since ?? nowMs()
@@ -129,6 +131,7 @@ final class PendingRows {
 
     func clear() {
         rows.removeAll(keepingCapacity: true)
+        markers.removeAll(keepingCapacity: true)
         acks.removeAll(keepingCapacity: true)
         count = 0
         since = nil

@@ -69,12 +69,17 @@ final class Database {
         } catch {
             throw DatabaseError(description: "PostGIS is not available in database \(name) (install postgresql-15-postgis-3): \(error)")
         }
-        if let v = try schemaVersion(), v != FleetSchema.version {
-            throw DatabaseError(description: "database \(name) has gpsbox schema version \(v); this gpsbox-fleet knows version \(FleetSchema.version) only")
+        let found = try schemaVersion()
+        if let v = found, v > FleetSchema.version || v < 1 {
+            throw DatabaseError(description: "database \(name) has gpsbox schema version \(v); this gpsbox-fleet knows versions 1 to \(FleetSchema.version) only")
         }
         try exec("BEGIN")
         do throws(DatabaseError) {
-            try exec(FleetSchema.migration)
+            // A new database gets version 1, then every step from the version found onwards.
+            if found == nil { try exec(FleetSchema.migration) }
+            for from in (found ?? 1)..<FleetSchema.version {
+                try exec(FleetSchema.migrations[from]!)
+            }
             try exec("COMMIT")
         } catch {
             _ = try? exec("ROLLBACK")
@@ -91,15 +96,17 @@ final class Database {
             throw DatabaseError(description: "database \(name) has no gpsbox schema: run `gpsbox-fleet collect --migrate`")
         }
         guard v == FleetSchema.version else {
-            throw DatabaseError(description: "database \(name) has gpsbox schema version \(v); this gpsbox-fleet writes version \(FleetSchema.version)")
+            throw DatabaseError(description: "database \(name) has gpsbox schema version \(v); this gpsbox-fleet writes version \(FleetSchema.version)"
+                                     + (v < FleetSchema.version ? ": run `gpsbox-fleet collect --migrate`" : ""))
         }
         try exec(FleetSchema.staging)
     }
 
-    /// Stores COPY rows in one transaction; returns how many were new.
-    func store(rows: [UInt8]) throws(DatabaseError) -> Int {
+    /// Stores COPY rows and marker VALUES tuples in one transaction; returns how many samples were new.
+    func store(rows: [UInt8], markers: [String] = []) throws(DatabaseError) -> Int {
         try exec("BEGIN")
         do throws(DatabaseError) {
+            if !markers.isEmpty { try exec(FleetSchema.insertMarkers(markers)) }
             let r = PQexec(connection, FleetSchema.copyIntoStaging)
             let ready = PQresultStatus(r) == PGRES_COPY_IN
             PQclear(r)

@@ -1,6 +1,7 @@
 // `gpsbox-fleet load DIR --postgres URL`: a log pulled over SSH (scripts/pull-logs) into the same
 // table with the same keys as `upload` (box, run, segment, record offset): a box that never had
-// network and one that uploaded live end in one table, and loading twice changes nothing.
+// network and one that uploaded live end in one table, and loading twice changes nothing. The
+// log's trip markers go into gpsbox.markers with the same keys, as the upload sends them.
 import GPSBoxCore
 import GPSBoxFleet
 import GPSBoxFleetLink
@@ -28,28 +29,40 @@ struct Load {
         try db.checkSchema()
         let reader = TrackLogReader(directoryPath: dir)
         var rows: [UInt8] = []
+        var markers: [String] = []
         var current: SampleBatch?
         var read = 0, stored = 0, pending = 0
-        var entries = reader.makeIterator()
+        let entries = reader.makeIterator()
         while true {
             let entry = entries.next()
             let header = reader.currentHeader
-            if case .sample(let s) = entry, let h = header {
+            let marker = entry.flatMap { PositionedMarker(offset: reader.currentOffset, entry: $0) }
+            var sample: TrackSample?
+            if case .sample(let s) = entry { sample = s }
+            if let h = header, sample != nil || marker != nil {
                 let run = h.hasRun ? h.runID : 0
                 if let b = current, b.run != run || b.segment != h.sequence {
                     FleetSchema.appendRows(box: box, batch: b, to: &rows)
+                    FleetSchema.appendMarkerValues(box: box, batch: b, to: &markers)
                     current = nil
                 }
                 if current == nil { current = SampleBatch(run: run, segment: h.sequence, samples: []) }
-                current?.samples.append(PositionedSample(offset: reader.currentOffset, sample: s))
-                read += 1
+                if let marker { current?.markers.append(marker) }
+                if let sample {
+                    current?.samples.append(PositionedSample(offset: reader.currentOffset, sample: sample))
+                    read += 1
+                }
                 pending += 1
             }
             guard entry == nil || pending >= 20_000 else { continue }
-            if let b = current { FleetSchema.appendRows(box: box, batch: b, to: &rows) }
+            if let b = current {
+                FleetSchema.appendRows(box: box, batch: b, to: &rows)
+                FleetSchema.appendMarkerValues(box: box, batch: b, to: &markers)
+            }
             current = nil
-            if !rows.isEmpty { stored += try db.store(rows: rows) }
+            if !rows.isEmpty || !markers.isEmpty { stored += try db.store(rows: rows, markers: markers) }
             rows.removeAll(keepingCapacity: true)
+            markers.removeAll(keepingCapacity: true)
             pending = 0
             if entry == nil { break }
         }

@@ -1,7 +1,7 @@
 // `gpsbox-fleet trips --postgres URL [--box NAME]`: recomputes gpsbox.trips for the boxes given
-// (default: every box in gpsbox.samples) from their stored samples, by Core's trip rule
-// (TripRows), replacing each box's trips in one transaction. Run it after `load`, or from a
-// timer for live fleets.
+// (default: every box in gpsbox.samples) from their stored samples and trip markers (a
+// `gpsbox record stop` ends a trip), in log order, by Core's trip rule (TripRows), replacing
+// each box's trips in one transaction. Run it after `load`, or from a timer for live fleets.
 import GPSBoxCore
 import GPSBoxFleet
 import GPSBoxFleetLink
@@ -25,15 +25,21 @@ struct Trips {
         let boxes = try options["box"].map { [try boxName($0)] } ?? db.rows("SELECT DISTINCT box FROM gpsbox.samples ORDER BY 1").map { $0[0] ?? "" }
         for box in boxes where FleetSchema.isValidBox(box) {
             var trips = TripRows(rule: rule)
-            for r in try db.rows(FleetSchema.samplesInOrder(box: box)) {
-                guard let t = r[0].flatMap({ Int64($0) }), let lat = r[1].flatMap({ Int32($0) }),
-                      let lon = r[2].flatMap({ Int32($0) }) else { continue }
-                var s = TrackSample(time: UTCTime(rawValue: t), latitudeE7: lat, longitudeE7: lon,
-                                    mode: r[6].flatMap { UInt8($0) }.flatMap(FixMode.init(rawValue:)) ?? .threeD)
-                s.altitudeMSL = r[3].flatMap { Int32($0) }
-                s.altitudeHAE = r[4].flatMap { Int32($0) }
-                s.speed = r[5].flatMap { Int32($0) }
-                s.horizontalAccuracy = r[7].flatMap { UInt32($0) }
+            for r in try db.rows(FleetSchema.entriesInOrder(box: box)) {
+                let time = r[1].flatMap { Int64($0) }.map(UTCTime.init(rawValue:))
+                if r[0] != "0" {
+                    guard let id = r[9].flatMap({ UInt32($0) }), let reason = r[10].flatMap({ UInt8($0) }) else { continue }
+                    let m = TripMarker(tripID: id, time: time, reason: TripReason(rawValue: reason))
+                    trips.note(r[0] == "1" ? .tripStart(m) : .tripStop(m))
+                    continue
+                }
+                guard let time, let lat = r[2].flatMap({ Int32($0) }), let lon = r[3].flatMap({ Int32($0) }) else { continue }
+                var s = TrackSample(time: time, latitudeE7: lat, longitudeE7: lon,
+                                    mode: r[7].flatMap { UInt8($0) }.flatMap(FixMode.init(rawValue:)) ?? .threeD)
+                s.altitudeMSL = r[4].flatMap { Int32($0) }
+                s.altitudeHAE = r[5].flatMap { Int32($0) }
+                s.speed = r[6].flatMap { Int32($0) }
+                s.horizontalAccuracy = r[8].flatMap { UInt32($0) }
                 trips.add(s)
             }
             try db.exec("BEGIN")

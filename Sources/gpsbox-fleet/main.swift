@@ -11,7 +11,7 @@ let help = """
       upload   on the box: follow the track log, publish it to the broker, resume after crashes
       collect  on the server: broker → PostGIS; --migrate creates or checks the schema
       load     a pulled log directory into the same table (loading twice changes nothing)
-      trips    gpsbox.trips from the stored samples, by the trip rule of `gpsbox stats`
+      trips    gpsbox.trips from the stored samples and trip markers, by the trip rule of `gpsbox stats`
 
     \(Upload.usage)
     \(Collect.usage)

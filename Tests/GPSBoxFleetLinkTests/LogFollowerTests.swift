@@ -83,4 +83,48 @@ final class ScratchFolder {
         }
         #expect(!all.isEmpty && rest.flatMap(\.samples).map(\.sample) == all, "everything still in the log, once")
     }
+
+    /// Samples 0..<1500 in 8 KiB segments of run 5, synced, the writer still open.
+    static func openLog(_ scratch: ScratchFolder) throws -> SegmentWriter {
+        let writer = try SegmentWriter(directory: POSIXLogDirectory(path: scratch.path),
+                                       configuration: .init(segmentSizeLimitBytes: 8 * 1024), now: 0, runID: 5)
+        for i in 0..<1500 { writer.append(.sample(sample(i)), now: MonotonicInstant(milliseconds: Int64(i))) }
+        try writer.sync(now: MonotonicInstant(milliseconds: 1500))
+        return writer
+    }
+
+    @Test func theRingsLossIsCountedInSamplesAndTheBacklogToo() throws {
+        let scratch = ScratchFolder()
+        defer { withExtendedLifetime(scratch) {} }
+        let path = scratch.path
+        let dir = POSIXLogDirectory(path: path)
+        let writer = try Self.openLog(scratch)
+        let follower = LogFollower(directory: path)
+        follower.refresh(readingFrom: nil)
+        let firstBatch = try #require(follower.samples(after: nil, limit: 5))
+        #expect(follower.backlog(after: nil).samples == 1500)
+        #expect(follower.backlog(after: nil).oldest == Self.sample(0).time)
+        let acknowledged = follower.backlog(after: firstBatch.last)
+        #expect(acknowledged.samples == 1495 && acknowledged.oldest == Self.sample(5).time)
+        follower.refresh(readingFrom: firstBatch.last)
+        let names = try TrackLogReader.segmentNames(in: dir)
+        #expect(names.count > 3)
+        let perSegment = try names.map { n -> Int in
+            let reader = SegmentReader(file: n.fileName, source: try dir.openForReading(n.fileName)) { _ in }
+            reader.start()
+            var c = 0
+            while let e = reader.next() { if case .sample = e { c += 1 } }
+            return c
+        }
+        try dir.remove(names[0].fileName)  // the ring: 5 of the first segment's samples were sent
+        try dir.remove(names[1].fileName)  // and none of the second's
+        follower.refresh(readingFrom: firstBatch.last)
+        #expect(follower.samplesLost == perSegment[0] - 5 + perSegment[1])
+        #expect(follower.segmentsLost == 2)
+        let (rest, _) = Self.drain(follower, after: firstBatch.last)
+        #expect(follower.segmentsLost == 2, "the deleted segments are counted once")
+        #expect(rest.flatMap(\.samples).count == 1500 - perSegment[0] - perSegment[1])
+        #expect(follower.backlog(after: firstBatch.last).samples == 1500 - perSegment[0] - perSegment[1])
+        writer.close(now: MonotonicInstant(milliseconds: 1501))
+    }
 }

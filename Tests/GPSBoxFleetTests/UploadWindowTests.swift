@@ -112,6 +112,6 @@ func batches(_ n: Int) -> [SampleBatch] {
                              samplesInFlight: w.samplesInFlight, bytesToday: 1234, problem: "broker \"x\" down")
         #expect(s.json == "{\"box\":\"van-7\",\"connected\":true,\"cursor_run\":\"00000000000000ab\",\"cursor_segment\":2,"
             + "\"cursor_offset\":64,\"oldest_in_flight\":\"\(b.samples[0].sample.time.rfc3339)\",\"samples_in_flight\":3,"
-            + "\"bytes_today\":1234,\"resends\":0,\"segments_lost\":0,\"problem\":\"broker \\\"x\\\" down\"}\n")
+            + "\"backlog_samples\":0,\"bytes_today\":1234,\"resends\":0,\"segments_lost\":0,\"samples_lost\":0,\"problem\":\"broker \\\"x\\\" down\"}\n")
     }
 }

@@ -27,12 +27,20 @@ def clean_drive_arrives_exactly_once(fleet):
     time.sleep(3)  # repeats, if any, would have arrived by now
     assert fleet.count("box-a") == n, "rows doubled"
     import json
-    status = json.load(open(os.path.join(box.state, "status.json")))
+    time.sleep(1.5)  # the status file follows within a second
+    # `gpsbox status --json` carries the upload's own status file as its member "upload".
+    shown = subprocess.run([BIN, "status", "--json", "--status-file", os.path.join(box.dir, "status.json"),
+                            "--upload-status-file", os.path.join(box.state, "status.json")], capture_output=True, text=True)
+    status = json.loads(shown.stdout)["upload"]
+    words = subprocess.run([BIN, "status", "--status-file", os.path.join(box.dir, "status.json"),
+                            "--upload-status-file", os.path.join(box.state, "status.json")], capture_output=True, text=True)
     box.stop_upload()
     last = same_times(box.dumped())[-1][0]
-    assert status["connected"] and status["samples_in_flight"] == 0 and status["bytes_today"] > 0, status
+    assert status["running"] and status["connected"] and status["samples_in_flight"] == 0, status
+    assert status["backlog_samples"] == 0 and status["bytes_today"] > 0 and status["samples_lost"] == 0, status
     assert status["last_acknowledged"] == last, (status, last)
-    return f"{n} samples, each once, positions and times equal to gpsbox dump; status.json: {status}"
+    assert "upload      connected as box box-a\nbacklog     0 sample(s)\n" in words.stdout, words.stdout
+    return f"{n} samples, each once, positions and times equal to gpsbox dump; gpsbox status --json: {status}"
 
 
 
@@ -149,7 +157,7 @@ def collector_names_missing_schema_and_wrong_password(fleet):
         r4 = subprocess.run([FLEET, "collect", "--postgres", fleet.db.url("fleet"), *fleet.broker.args("collector")],
                             capture_output=True, text=True, timeout=20)
     finally:
-        fleet.db.psql("UPDATE gpsbox.schema_version SET version = 1", db="fleet")
+        fleet.db.psql("UPDATE gpsbox.schema_version SET version = 2", db="fleet")
     assert r4.returncode == 1 and "schema version 99" in r4.stderr, r4.stderr
     return " | ".join(x.stderr.strip() for x in (r, r2, r3, r4))
 
@@ -248,6 +256,83 @@ def trips_agree_with_gpsbox_stats(fleet):
             f"and TripStatistics); ogr2ogr -f GPX of the samples equals gpsbox dump ({points} points)")
 
 
+def trip_rows(fleet, box):
+    out = fleet.db.psql("SELECT samples, distance, extract(epoch FROM start_time) * 1000, extract(epoch FROM end_time) * 1000 "
+                        f"FROM gpsbox.trips WHERE box = '{box}' ORDER BY trip", db="fleet")
+    return [(int(a), float(b), round(float(c)), round(float(d))) for a, b, c, d in (l.split("\t") for l in out.splitlines())]
+
+
+def ms(rfc3339):
+    import datetime
+    return round(datetime.datetime.fromisoformat(rfc3339.replace("Z", "+00:00")).timestamp() * 1000)
+
+
+@test
+def recorded_trips_upload_and_load_agree_with_gpsbox_stats(fleet):
+    """`gpsbox record stop/start` mid-drive: the trip markers travel with the samples, and
+    gpsbox.trips from the live upload and from `load` both equal `gpsbox stats` of the log."""
+    import json
+    box = Box(fleet.root, "box-r", seed=5, minutes=4)
+    fleet.ensure_collector()
+    box.start_upload(fleet.broker)
+    status = os.path.join(box.dir, "status.json")
+    def record(word):
+        r = subprocess.run([BIN, "record", word, "--status-file", status], capture_output=True, text=True, timeout=20)
+        assert r.returncode == 0, r.stderr
+    wait_for(lambda: os.path.isdir(box.log) and len(box.dumped_or_none()) >= 20, 60, "20 samples in box-r's log")
+    for pause in (1.5, 1.0):   # 30 s and 20 s of the drive at x20: shorter than the trip gap
+        record("stop")
+        time.sleep(pause)
+        record("start")
+        time.sleep(2)
+    box.finish()
+    compare(fleet, box)
+    stats = json.loads(subprocess.run([BIN, "stats", "--json", "--log-dir", box.log], check=True, capture_output=True,
+                                      text=True).stdout)["trips"]
+    assert len(stats) >= 3, f"gpsbox stats shows {len(stats)} trip(s) for a drive recorded in three parts"
+    # The stop marker after the drive's last sample comes with no sample after it: wait for the rest.
+    wait_for(lambda: int(fleet.db.psql("SELECT count(*) FROM gpsbox.markers WHERE box = 'box-r' AND reason = 1",
+                                       db="fleet")) >= 4, 30, "box-r's recording markers in gpsbox.markers")
+    box.stop_upload()
+    subprocess.run([FLEET, "load", box.log, "--postgres", fleet.db.url("fleet"), "--box", "pulled-r"], check=True,
+                   capture_output=True, timeout=120)
+    for name in ("box-r", "pulled-r"):
+        r = subprocess.run([FLEET, "trips", "--postgres", fleet.db.url("fleet"), "--box", name], capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+    live, loaded = trip_rows(fleet, "box-r"), trip_rows(fleet, "pulled-r")
+    assert len(live) == len(stats), f"{len(live)} trips uploaded live, {len(stats)} in gpsbox stats"
+    worst = 0
+    for got, t in zip(live, stats):
+        assert got[0] == t["samples"] and got[2] == ms(t["start"]) and got[3] == ms(t["end"]), (got, t)
+        worst = max(worst, abs(got[1] - t["distance_m"]) / t["distance_m"])
+    assert worst <= 0.005, f"trip distance differs from gpsbox stats by {100 * worst:.3f} %"
+    assert loaded == live, f"trips from load {loaded} differ from the live upload's {live}"
+    same = fleet.db.psql("SELECT count(*) FROM gpsbox.markers a JOIN gpsbox.markers b USING (run, segment, record, kind, "
+                         "trip_id, reason) WHERE a.box = 'box-r' AND b.box = 'pulled-r'", db="fleet")
+    return (f"{len(live)} trips live and from load, equal to gpsbox stats (count, start, end, samples; distance within "
+            f"{100 * worst:.4f} %); {same} markers under the same keys")
+
+
+@test
+def migrate_takes_schema_1_to_2(fleet):
+    fleet.db.psql("CREATE DATABASE old")
+    url = fleet.db.url("old")
+    r = subprocess.run([FLEET, "collect", "--migrate", "--postgres", url], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    fleet.db.psql("DROP TABLE gpsbox.markers; UPDATE gpsbox.schema_version SET version = 1", db="old")  # as version 1 left it
+    refused = subprocess.run([FLEET, "trips", "--postgres", url], capture_output=True, text=True, timeout=20)
+    assert refused.returncode == 1 and "schema version 1" in refused.stderr and "--migrate" in refused.stderr, refused.stderr
+    r = subprocess.run([FLEET, "collect", "--migrate", "--postgres", url], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    version = fleet.db.psql("SELECT max(version) FROM gpsbox.schema_version", db="old")
+    markers = fleet.db.psql("SELECT to_regclass('gpsbox.markers')::text", db="old")
+    assert version == "2" and markers == "gpsbox.markers", (version, markers)
+    again = subprocess.run([FLEET, "collect", "--migrate", "--postgres", url], capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0, again.stderr
+    return f"version 1 refused ({refused.stderr.strip()}); --migrate made version 2 with gpsbox.markers, twice harmless"
+
+
 @test
 def mqtt_3_1_1_upload_and_collector_work_too(fleet):
     """A fresh cursor over box-a's log, over MQTT 3.1.1 end to end: every batch acknowledged by a
@@ -292,9 +377,47 @@ def segments_the_ring_deleted_before_upload_are_counted(fleet):
     n = compare_subset(fleet, box)
     status = json.load(open(os.path.join(box.state, "status.json")))
     box.stop_upload()
-    assert status["segments_lost"] >= 1, status
-    line = next(l for l in open(os.path.join(box.dir, "upload.log")) if "deleted before" in l).strip()
-    return f"{status['segments_lost']} segment(s) reported lost ({line}); all {n} samples still in the log arrived"
+    assert status["segments_lost"] >= 1 and status["samples_lost"] >= 1, status
+    line = next(l for l in open(os.path.join(box.dir, "upload.log")) if "sample(s) lost" in l).strip()
+    return (f"{status['samples_lost']} sample(s) in {status['segments_lost']} segment(s) reported lost ({line}); "
+            f"all {n} samples still in the log arrived")
+
+
+@test
+def many_boxes_through_two_collectors_each_sample_once(fleet):
+    """The 200-box benchmark (bench/bench-fleet) scaled down: GPSBOX_FLEET_BOXES boxes (20)
+    replay one logged drive under their own names through one broker and two collectors."""
+    import signal
+    boxes = int(os.environ.get("GPSBOX_FLEET_BOXES", "20"))
+    log = box_a_log(fleet)
+    want = same_times(dumped(log))
+    b = fleet.broker
+    with open(b.path("acl"), "a") as f:
+        f.write("\nuser many\ntopic write gpsbox/+/track\ntopic read gpsbox/+/ack\n")
+    subprocess.run(["mosquitto_passwd", "-b", b.path("passwd"), "many", "pw-many"], check=True)
+    with open(b.path("many.password"), "w") as f:
+        f.write("pw-many\n")
+    b.proc.send_signal(signal.SIGHUP)  # mosquitto reads its password and ACL files again
+    time.sleep(1)
+    while sum(p.poll() is None for p in fleet.collectors) < 2:
+        fleet.collect()
+    start = time.time()
+    ups = [subprocess.Popen([BIN, "upload", "--log-dir", log, "--state-dir", tempfile.mkdtemp(dir=fleet.root),
+                             "--box", f"fleet-{i:03d}", *b.args("many"), "--exit-when-sent", "--interval-ms", "0",
+                             "--ack-timeout-ms", ACK_TIMEOUT_MS], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+           for i in range(boxes)]
+    codes = [u.wait(300) for u in ups]
+    took = time.time() - start
+    assert codes == [0] * boxes, f"upload exit codes {codes}"
+    rows = fleet.db.psql("SELECT box, count(*), count(DISTINCT (run, segment, record)) FROM gpsbox.samples "
+                         "WHERE box LIKE 'fleet-%' GROUP BY box ORDER BY box", db="fleet").splitlines()
+    counts = [tuple(r.split("\t")) for r in rows]
+    assert [c[0] for c in counts] == [f"fleet-{i:03d}" for i in range(boxes)], counts
+    wrong = [c for c in counts if int(c[1]) != len(want) or int(c[2]) != len(want)]
+    assert not wrong, f"{len(wrong)} boxes with missing or doubled samples, first {wrong[0]} of {len(want)}"
+    assert fleet.stored(f"fleet-{boxes - 1:03d}") == want, "a replayed box's rows differ from the log"
+    return (f"{boxes} boxes x {len(want)} samples, every one stored once ({boxes * len(want)} rows) "
+            f"through 2 collectors in {took:.1f} s")
 
 
 def main(argv):

@@ -5,7 +5,7 @@ import os, shutil, signal, socket, subprocess, tempfile, time
 
 PG_BIN = "/usr/lib/postgresql/15/bin"
 PG_PASSWORD = "fleet-test-secret"
-BOXES = ("box-a", "box-b", "box-c", "box-e")
+BOXES = ("box-a", "box-b", "box-c", "box-e", "box-r")
 
 
 def free_port():
@@ -22,13 +22,15 @@ class Broker:
     """mosquitto with TLS (server certificate for 127.0.0.1), a password per box and ACLs that let a
     box write only gpsbox/<its name>/track and read only gpsbox/<its name>/ack."""
 
-    def __init__(self, root):
+    def __init__(self, root, host="127.0.0.1", boxes=BOXES):
+        """`host`: the address it listens on and its certificate names (a veth's, for a namespace)."""
         self.dir = os.path.join(root, "broker")
         os.makedirs(self.dir)
+        self.host = host
         self.port = free_port()
         self.ca = self.path("ca.crt")
         self.proc = None
-        self.passwords = {b: f"pw-{b}" for b in BOXES + ("collector",)}
+        self.passwords = {b: f"pw-{b}" for b in tuple(boxes) + ("collector",)}
         self.make_certificates()
         self.write_config()
 
@@ -39,10 +41,10 @@ class Broker:
         d = self.path
         run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=gpsbox test CA",
             "-keyout", d("ca.key"), "-out", d("ca.crt"))
-        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", f"/CN={self.host}",
             "-keyout", d("server.key"), "-out", d("server.csr"))
         with open(d("san.ext"), "w") as f:
-            f.write("subjectAltName=IP:127.0.0.1\n")
+            f.write(f"subjectAltName=IP:{self.host}\n")
         run("openssl", "x509", "-req", "-in", d("server.csr"), "-CA", d("ca.crt"), "-CAkey", d("ca.key"),
             "-CAcreateserial", "-days", "2", "-extfile", d("san.ext"), "-out", d("server.crt"))
         # A second CA that signed nothing here: "wrong CA" tests.
@@ -76,7 +78,7 @@ log_type error
 log_type warning
 log_type notice
 log_type information
-listener {self.port} 127.0.0.1
+listener {self.port} {self.host}
 cafile {d('ca.crt')}
 certfile {d('server.crt')}
 keyfile {d('server.key')}
@@ -90,7 +92,7 @@ max_queued_messages 100000
         deadline = time.time() + 10
         while time.time() < deadline:
             try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                socket.create_connection((self.host, self.port), timeout=0.2).close()
                 return
             except OSError:
                 if self.proc.poll() is not None:
@@ -106,7 +108,7 @@ max_queued_messages 100000
         self.proc = None
 
     def args(self, user, ca=None, password_file=None):
-        return ["--host", "127.0.0.1", "--port", str(self.port), "--ca", ca or self.ca, "--user", user,
+        return ["--host", self.host, "--port", str(self.port), "--ca", ca or self.ca, "--user", user,
                 "--password-file", password_file or self.path(f"{user}.password")]
 
 
