@@ -18,11 +18,11 @@ has_new_samples() { [ "$(dump_csv | tail -1 | cut -d, -f1)" \> "$1" ]; }
 check_udev() {
     local links target node
     target="$(g readlink -f /dev/gpsbox-gnss || true)"
-    check "udev: /dev/gpsbox-gnss" "-> ${target:-nothing} (serial0 = ttyS1 by the test drop-in)" test "$target" = /dev/ttyS1
+    check "udev: /dev/gpsbox-gnss" "-> ${target:-nothing} (serial0 = $gnss_tty by the test drop-in)" test "$target" = "/dev/$gnss_tty"
     links="$(g 'for t in /sys/class/tty/*; do udevadm info -q symlink -p "$t"; done' | tr ' ' '\n' | grep -c '^gpsbox-gnss$' || true)"
     check "udev: one gpsbox-gnss" "$links device(s) claim the name" test "$links" = 1
-    node="$(g stat -c '%G:%a' /dev/ttyS1)"
-    check "udev: UART node" "ttyS1 $node" test "$node" = dialout:660
+    node="$(g stat -c '%G:%a' "/dev/$gnss_tty")"
+    check "udev: UART node" "$gnss_tty $node" test "$node" = dialout:660
     i2cbus="$(g 'grep -l "^gpsbox-ddc" /sys/class/i2c-dev/*/name' | sed -n 's|.*/i2c-\([0-9]*\)/name|\1|p' | head -1)"
     node="$(g stat -c '%G:%a' "/dev/i2c-${i2cbus:-none}" 2>/dev/null || true)"
     check "udev: I2C node" "i2c-${i2cbus:-?} $node" test "$node" = i2c:660
@@ -292,4 +292,20 @@ check_doctor() {
     printf '%s\n' "$out" > "$work/doctor-planted.txt"
     check "doctor: log-dir outside the unit's ReadWritePaths named" "$(grep -A1 '^PROBLEM' <<< "$out" | tr -s ' \n' ' ')$(tail -1 <<< "$out")" \
         bash -c '[[ "$1" == *"/srv/tracks is outside the unit"*"ReadWritePaths=/srv/tracks"* && "$1" == *"exit 4" ]]' _ "$(tr -s ' \n' ' ' <<< "$out" | sed 's/ $//')"
+}
+
+# The Swift tests that need a real kernel's serial and I2C ioctls, which qemu-user lacks (the
+# arm64 check skips them there by name): the cross-built bundle, run in the arm64 guest.
+kernel_tests='openIsExclusive|setBaudAppliesTheFastRates|nonI2CDeviceFailsAtTheAddressIoctl'
+check_kernel_tests() {
+    local passed
+    if ! rsync -a -e "/usr/bin/ssh -F $work/ssh_config" "$work/swift-tests/" gpsbox-vm:/root/swift-tests/; then
+        step_fail "Swift tests on the arm64 kernel" "the bundle did not reach the guest"; return
+    fi
+    g "cd /root/swift-tests && LD_LIBRARY_PATH=/root/swift-tests/lib ./gpsboxPackageTests.xctest --testing-library swift-testing --filter '$kernel_tests'" \
+        > "$work/swift-tests.log" 2>&1 || true
+    passed="$(grep -cE "Test ($kernel_tests)\(.*\) passed" "$work/swift-tests.log" || true)"
+    check "Swift tests on the arm64 kernel" "$passed of 3 passed ($(grep -E 'Test run with' "$work/swift-tests.log" | tail -1 | cut -c1-80))" \
+        test "$passed" = 3
+    g rm -rf /root/swift-tests
 }

@@ -3,12 +3,15 @@
 # shellcheck disable=SC2154,SC2016,SC2034
 # The steps of the VM check, in three boots (sourced by tests/vm/run after lib.sh):
 #   boot 1  module unplugged at power-on, then plugged in: udev, gpsbox doctor, systemd (READY,
-#           journal, security, reload, watchdog, exit 78), the LED on the GPIO chip, I2C, pull-logs,
-#           and a power cut while the daemon logs;
+#           journal, security, the box's page from the host, reload, watchdog, exit 78), the LED
+#           on the GPIO chip, I2C, pull-logs, and a power cut while the daemon logs;
 #   boot 2  recovery after the cut, the second pull-logs, a clean reboot;
-#   boot 3  boot to first sample, RSS and CPU, unplug, the .deb life cycle.
+#   boot 3  boot to first sample, RSS and CPU, (arm64) the Swift tests qemu-user cannot run,
+#           unplug, the .deb life cycle.
 # shellcheck source=tests/vm/checks.sh
 . "$here/checks.sh"
+# shellcheck source=tests/vm/checks-page.sh
+. "$here/checks-page.sh"
 
 run_steps() {
     set +e   # a failing command fails its step, not the whole run
@@ -39,6 +42,7 @@ run_steps() {
     check_doctor
     check_journal
     check_security
+    check_page
     check_reload
     check_watchdog
     check_exit78
@@ -67,6 +71,7 @@ run_steps() {
     step_ok "boot 3" "SSH after $boot_ssh_s s"
     check_first_sample "$last_before_reboot"
     check_resources
+    [ "$arch" = amd64 ] || check_kernel_tests
     unplugged_at="$(guest_uptime)"
     warned="$(g "journalctl -u gpsbox -p warning -o cat --no-pager | wc -l")"
     sim_stop gnss
@@ -87,8 +92,8 @@ plant_break() {
 plant() {
     echo "vm-box: planting break '$1'"
     case "$1" in
-        unit) g "sed -i '/^DeviceAllow=char-ttyS rw/d' /lib/systemd/system/gpsbox.service && systemctl daemon-reload && systemctl restart gpsbox" ;;
-        udev) g "sed -i 's/SYMLINK==\"serial0\"/SYMLINK==\"serial9\"/' /lib/udev/rules.d/99-gpsbox.rules && udevadm control --reload && udevadm trigger --action=add /sys/class/tty/ttyS1 && udevadm settle && systemctl restart gpsbox" ;;
+        unit) g "sed -i '/^DeviceAllow=char-${gnss_tty%%[0-9]*} rw/d' /lib/systemd/system/gpsbox.service && systemctl daemon-reload && systemctl restart gpsbox" ;;
+        udev) g "sed -i 's/SYMLINK==\"serial0\"/SYMLINK==\"serial9\"/' /lib/udev/rules.d/99-gpsbox.rules && udevadm control --reload && udevadm trigger --action=add /sys/class/tty/$gnss_tty && udevadm settle && systemctl restart gpsbox" ;;
         gpio) g "sed -i 's/^#led = .*/led = gpiochip0:18/' /etc/gpsbox/gpsbox.conf && systemctl restart gpsbox" ;;
         i2c) g "rmmod gpsbox_ddc && modprobe gpsbox_ddc addr=0x43" ;;
         # The daemon never syncs; and the kernel's own writeback (dirty pages older than 30 s)
