@@ -4,6 +4,7 @@
 // master sees POLLHUP whenever no reader has the device open (PLATFORM-NOTES: a closed
 // writer side reads as 0/EIO on the other end).
 import Glibc
+import GPSBoxCore
 import GPSBoxSystem
 
 public final class Pty {
@@ -22,16 +23,17 @@ public final class Pty {
     public init(link: String?, baud: Int) throws(SystemError) {
         var m: Int32 = -1, s: Int32 = -1
         _ = try sys("openpty") { openpty(&m, &s, nil, nil, nil) }
+        // Both close themselves if a step below fails; the slave also when init ends.
+        let master = FileDescriptor(adopting: m, path: "pty master")
         // openpty takes no flags: mark both close-on-exec at once, so a process spawned now by
         // another thread cannot inherit the slave and look like a reader for its lifetime.
-        _ = fcntl(m, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(s, F_SETFD, FD_CLOEXEC)
+        let unnamedSlave = FileDescriptor(adopting: s, path: "pty slave")
+        try master.setCloseOnExec()
+        try unnamedSlave.setCloseOnExec()
         var name = [UInt8](repeating: 0, count: 256)
         let r = name.withUnsafeMutableBytes { ttyname_r(s, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
         let path = r == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
-        // Both close themselves if a step below fails; the slave also when init ends.
-        let master = FileDescriptor(adopting: m, path: "pty master")
-        let slave = FileDescriptor(adopting: s, path: path)
+        let slave = FileDescriptor(adopting: unnamedSlave.release(), path: path)
         try Self.makeRaw(s, baud: baud, path: path)
         try Self.makeRaw(m, baud: baud, path: "pty master")
         try master.setStatusFlag(O_NONBLOCK, true)
@@ -51,7 +53,7 @@ public final class Pty {
         closed = true
         descriptor = nil
         master = -1
-        if let linkPath { unlink(linkPath) }
+        if let linkPath { try? FileSystem.removeFile(linkPath) }
     }
 
     /// Writes a prefix of `bytes` to the reader (the master is non-blocking); returns how many
@@ -106,34 +108,22 @@ public final class Pty {
     public var readerBaud: Int? {
         var t = termios()
         guard tcgetattr(master, &t) == 0 else { return nil }
-        return Self.baud(of: cfgetospeed(&t))
+        return BaudRate(termiosSpeed: cfgetospeed(&t))?.bitsPerSecond
     }
 
     static func makeRaw(_ fd: Int32, baud: Int, path: String) throws(SystemError) {
         var t = termios()
         _ = try sys("tcgetattr", path: path) { tcgetattr(fd, &t) }
         cfmakeraw(&t)
-        if let speed = speed(for: baud) { cfsetspeed(&t, speed) }
+        if let rate = BaudRate(bitsPerSecond: baud) { cfsetspeed(&t, rate.speed) }
         _ = try sys("tcsetattr", path: path) { tcsetattr(fd, TCSANOW, &t) }
     }
 
     static func link(_ link: String, to target: String) throws(SystemError) {
-        var st = stat()
-        if lstat(link, &st) == 0 {
-            guard st.st_mode & S_IFMT == S_IFLNK else {
-                throw SystemError(call: "symlink", path: link, errno: EEXIST)
-            }
-            _ = try sys("unlink", path: link) { unlink(link) }
+        if let existing = try? FileSystem.identity(link) {
+            guard existing.isSymbolicLink else { throw SystemError(call: "symlink", path: link, errno: EEXIST) }
+            try FileSystem.removeFile(link)
         }
-        _ = try sys("symlink", path: link) { symlink(target, link) }
+        try FileSystem.makeSymbolicLink(at: link, to: target)
     }
-
-    static let speeds: [(Int, speed_t)] = [
-        (4800, speed_t(B4800)), (9600, speed_t(B9600)), (19200, speed_t(B19200)), (38400, speed_t(B38400)),
-        (57600, speed_t(B57600)), (115_200, speed_t(B115200)), (230_400, speed_t(B230400)),
-        (460_800, speed_t(B460800)), (921_600, speed_t(B921600)),
-    ]
-
-    static func speed(for baud: Int) -> speed_t? { speeds.first { $0.0 == baud }?.1 }
-    static func baud(of speed: speed_t) -> Int? { speeds.first { $0.1 == speed }?.0 }
 }

@@ -40,3 +40,13 @@ public enum WallClock {
         return UTCTime(rawValue: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
     }
 }
+
+/// CLOCK_REALTIME to the nanosecond: the system time chrony compares GPS time with (a
+/// sample's receipt time).
+public enum RealtimeClock {
+    public static func nowNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+}

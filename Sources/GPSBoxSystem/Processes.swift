@@ -73,3 +73,22 @@ extension ProcessTable {
     /// This process's id (getpid(2)).
     public static var currentPID: Int32 { getpid() }
 }
+
+extension CurrentProcess {
+    /// The effective user and group (geteuid(2), getegid(2)): who this process acts as.
+    public static var effectiveIdentity: (uid: UInt32, gid: UInt32) { (geteuid(), getegid()) }
+
+    /// An environment variable (getenv(3)), nil when unset.
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// write(2) to a socket whose peer has gone raises SIGPIPE, which ends the process; ignored,
+    /// the write fails with EPIPE and the writer drops that connection or reports the error.
+    /// systemd services ignore it anyway (IgnoreSIGPIPE=yes), but `gpsbox run` and `gpsbox
+    /// record` started by hand must too. Every socket writer calls this before its first write;
+    /// calling it again changes nothing.
+    public static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+}
