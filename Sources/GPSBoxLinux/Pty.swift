@@ -21,26 +21,16 @@ public final class Pty {
     /// Opens a pty pair and links `link` to its slave, replacing a stale symlink there (a
     /// regular file or directory at `link` is an error, never clobbered).
     public init(link: String?, baud: Int) throws(SystemError) {
-        var m: Int32 = -1, s: Int32 = -1
-        _ = try sys("openpty") { openpty(&m, &s, nil, nil, nil) }
-        // Both close themselves if a step below fails; the slave also when init ends.
-        let master = FileDescriptor(adopting: m, path: "pty master")
-        // openpty takes no flags: mark both close-on-exec at once, so a process spawned now by
-        // another thread cannot inherit the slave and look like a reader for its lifetime.
-        let unnamedSlave = FileDescriptor(adopting: s, path: "pty slave")
-        try master.setCloseOnExec()
-        try unnamedSlave.setCloseOnExec()
-        var name = [UInt8](repeating: 0, count: 256)
-        let r = name.withUnsafeMutableBytes { ttyname_r(s, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
-        let path = r == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
-        let slave = FileDescriptor(adopting: unnamedSlave.release(), path: path)
-        try Self.makeRaw(s, baud: baud, path: path)
-        try Self.makeRaw(m, baud: baud, path: "pty master")
-        try master.setStatusFlag(O_NONBLOCK, true)
+        // Both ends close themselves if a step below fails; the slave also when init ends.
+        let pair = try PseudoTerminal()
+        let path = pair.slave.path ?? ""
+        let rate = BaudRate(bitsPerSecond: baud)
+        try pair.slave.configureRawLine(rate: rate, when: .now)
+        try pair.master.configureRawLine(rate: rate, when: .now)
+        try pair.master.setStatusFlag(O_NONBLOCK, true)
         if let link { try Self.link(link, to: path) }
-        try? slave.close()
-        descriptor = consume master
-        self.master = m
+        master = pair.master.rawValue
+        descriptor = Optional(consume pair.master)
         slavePath = path
         linkPath = link
     }
@@ -80,43 +70,35 @@ public final class Pty {
     public func drain(timeout: Double) {
         guard !closed, hasReader else { return }
         guard let slave = try? FileDescriptor.open(slavePath, flags: O_RDWR | O_NOCTTY | O_NONBLOCK) else {
-            usleep(useconds_t(min(timeout, 0.2) * 1e6))
+            MonotonicClock.sleep(seconds: min(timeout, 0.2))
             return
         }
-        let fd = slave.rawValue
         // Written bytes reach the slave's queue asynchronously (a kernel work item), so an
         // empty queue only counts when it stays empty for a few polls.
         var waited = 0.0, emptyPolls = 0
         while waited < timeout, emptyPolls < 4 {
-            var pending: Int32 = 0
-            guard ioctl(fd, UInt(FIONREAD), &pending) == 0 else { return }
+            guard let pending = try? slave.bytesWaiting() else { return }
             emptyPolls = pending == 0 ? emptyPolls + 1 : 0
-            usleep(5000)
+            MonotonicClock.sleep(milliseconds: 5)
             waited += 0.005
         }
     }
 
     /// True when some process has the slave open (no POLLHUP on the master).
     public var hasReader: Bool {
-        var p = pollfd(fd: master, events: 0, revents: 0)
-        let n = poll(&p, 1, 0)
-        return n == 0 || (n > 0 && p.revents & Int16(POLLHUP) == 0)
+        switch descriptor {
+        case .some(let d): return (try? d.wait(for: [], timeoutMilliseconds: 0).contains(.hangup) == false) ?? false
+        case .none: return false
+        }
     }
 
     /// The baud rate the reader has set on its side. Linux ptys share one termios between
     /// master and slave, so this is what the daemon asked for with tcsetattr.
     public var readerBaud: Int? {
-        var t = termios()
-        guard tcgetattr(master, &t) == 0 else { return nil }
-        return BaudRate(termiosSpeed: cfgetospeed(&t))?.bitsPerSecond
-    }
-
-    static func makeRaw(_ fd: Int32, baud: Int, path: String) throws(SystemError) {
-        var t = termios()
-        _ = try sys("tcgetattr", path: path) { tcgetattr(fd, &t) }
-        cfmakeraw(&t)
-        if let rate = BaudRate(bitsPerSecond: baud) { cfsetspeed(&t, rate.speed) }
-        _ = try sys("tcsetattr", path: path) { tcsetattr(fd, TCSANOW, &t) }
+        switch descriptor {
+        case .some(let d): return d.lineRate?.bitsPerSecond
+        case .none: return nil
+        }
     }
 
     static func link(_ link: String, to target: String) throws(SystemError) {

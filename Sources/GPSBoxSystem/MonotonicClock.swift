@@ -24,6 +24,22 @@ public enum MonotonicClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// Sleeps `milliseconds` (nanosleep(2), resumed after a signal): blocking helpers only,
+    /// the daemon loop sleeps in poll.
+    public static func sleep(milliseconds: Int64) {
+        var ts = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int((milliseconds % 1000) * 1_000_000))
+        var remaining = timespec()
+        while nanosleep(&ts, &remaining) == -1 && currentErrno() == EINTR { ts = remaining }
+    }
+
+    /// Sleeps `seconds` to the microsecond.
+    public static func sleep(seconds: Double) {
+        let ns = Int64(max(0, seconds) * 1e9)
+        var ts = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&ts, &remaining) == -1 && currentErrno() == EINTR { ts = remaining }
+    }
+
     private static func timespecNow() -> timespec {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

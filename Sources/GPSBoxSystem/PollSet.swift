@@ -72,3 +72,19 @@ public struct PollSet {
         return Int(max(0, deadline - now))
     }
 }
+
+extension FileDescriptor {
+    /// poll(2) on this descriptor alone: the events that came within `timeoutMilliseconds`
+    /// (negative: no limit), empty on a timeout or a signal (EINTR is not retried, as in
+    /// `PollSet.wait`).
+    public func wait(for events: PollSet.Events, timeoutMilliseconds: Int) throws(SystemError) -> PollSet.Events {
+        var entry = pollfd(fd: rawValue, events: events.rawValue, revents: 0)
+        let timeout = Int32(clamping: timeoutMilliseconds)
+        do {
+            _ = try sys("poll", path: path, retryOnInterrupt: false) { poll(&entry, 1, timeout) }
+        } catch where error.errno == EINTR {
+            return []
+        }
+        return PollSet.Events(rawValue: entry.revents)
+    }
+}
