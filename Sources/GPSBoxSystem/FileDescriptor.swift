@@ -167,6 +167,18 @@ public struct FileDescriptor: ~Copyable {
         _ = try sys("fcntl(FD_CLOEXEC)", path: path) { fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
     }
 
+    /// fsync(2): the file's data and metadata (or a folder's entries) reach the disk.
+    public func sync() throws(SystemError) {
+        let fd = rawValue
+        _ = try sys("fsync", path: path) { fsync(fd) }
+    }
+
+    /// fchmod(2): the mode whatever the umask made of it.
+    public func changeMode(_ mode: UInt32) throws(SystemError) {
+        let fd = rawValue
+        _ = try sys("fchmod", path: path) { fchmod(fd, mode_t(mode)) }
+    }
+
     /// The file's size in bytes (fstat(2) st_size; 0 for pipes and terminals).
     public func size() throws(SystemError) -> Int64 { Int64(try status().st_size) }
 

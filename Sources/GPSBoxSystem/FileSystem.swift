@@ -53,6 +53,7 @@ public enum FileSystem {
         public var inode: UInt64
         public var isSocket: Bool
         public var isSymbolicLink: Bool
+        public var isDirectory: Bool
         public var owner: UInt32
         public var mode: UInt32
     }
@@ -63,6 +64,7 @@ public enum FileSystem {
         return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino),
                         isSocket: UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFSOCK),
                         isSymbolicLink: UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK),
+                        isDirectory: UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR),
                         owner: UInt32(st.st_uid), mode: UInt32(st.st_mode) & 0o7777)
     }
 }

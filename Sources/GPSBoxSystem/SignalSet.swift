@@ -32,6 +32,14 @@ public struct SignalSet: Sendable {
         if e != 0 { throw SystemError(call: "pthread_sigmask", errno: e) }
     }
 
+    /// Waits for one of the set's signals (blocked first) and takes it (sigwait(3)).
+    public func wait() -> Int32 {
+        var s = set
+        var received: Int32 = 0
+        while sigwait(&s, &received) != 0 {}  // it fails only for an invalid set, never this one
+        return received
+    }
+
     /// A non-blocking, close-on-exec signalfd for the set (block it first).
     public func descriptor() throws(SystemError) -> FileDescriptor {
         var s = set

@@ -66,6 +66,39 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
         return SocketAddress(a, length: MemoryLayout<sockaddr_in>.size, family: AF_INET, description: name, path: nil)
     }
 
+    /// The addresses a host name (or numeric address) and port resolve to for a TCP
+    /// connection (getaddrinfo(3)); a failed lookup throws its gai_strerror text.
+    public static func resolve(host: String, port: Int) throws(SocketLookupError) -> [SocketAddress] {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let rc = getaddrinfo(host, String(port), &hints, &list)
+        guard rc == 0, let first = list else {
+            throw SocketLookupError(host: host, port: port, reason: String(cString: gai_strerror(rc)))
+        }
+        defer { freeaddrinfo(list) }
+        var out: [SocketAddress] = []
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let a = entry {
+            entry = a.pointee.ai_next
+            guard let sa = a.pointee.ai_addr, Int(a.pointee.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size else { continue }
+            var address = SocketAddress(family: a.pointee.ai_family, length: a.pointee.ai_addrlen,
+                                        description: "\(host):\(port)")
+            withUnsafeMutableBytes(of: &address.storage) { raw in
+                raw.copyMemory(from: UnsafeRawBufferPointer(start: sa, count: Int(a.pointee.ai_addrlen)))
+            }
+            out.append(address)
+        }
+        return out
+    }
+
+    private init(family: Int32, length: socklen_t, description: String) {
+        self.family = family
+        self.length = length
+        self.description = description
+        path = nil
+    }
+
     private init<Address>(_ address: Address, length: Int, family: Int32, description: String, path: String?) {
         withUnsafeMutableBytes(of: &storage) { raw in withUnsafeBytes(of: address) { raw.copyMemory(from: $0) } }
         self.length = socklen_t(length)
@@ -74,10 +107,18 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
         self.path = path
     }
 
-    /// Runs `body` with the address as the kernel takes it.
-    func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    /// Runs `body` with the address as the kernel (or a C library that binds it) takes it.
+    public func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         withUnsafeBytes(of: storage) { raw in body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), length) }
     }
+}
+
+/// A host name that did not resolve: getaddrinfo's own reason (it sets no errno).
+public struct SocketLookupError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var reason: String
+    public var description: String { "\(host):\(port): \(reason)" }
 }
 
 /// Who is at the other end of a connected AF_UNIX socket, as the kernel recorded it at
@@ -144,6 +185,26 @@ public struct Socket: ~Copyable {
     public static func connected(to address: SocketAddress, type: SocketType, nonBlocking: Bool = false) throws(SystemError) -> Socket {
         let socket = try Socket(for: address, type: type, nonBlocking: nonBlocking)
         try socket.connect(to: address)  // a failure closes `socket` on the way out
+        return socket
+    }
+
+    /// A stream socket connected to `address` within `timeoutMilliseconds` (a non-blocking
+    /// connect(2) and a poll for its outcome, SO_ERROR): a link whose SYNs vanish costs the
+    /// time-out, not the kernel's two minutes of retries. The time-out is ETIMEDOUT from "poll".
+    public static func connected(to address: SocketAddress, timeoutMilliseconds: Int) throws(SystemError) -> Socket {
+        let socket = try Socket(for: address, type: .stream, nonBlocking: true)
+        do {
+            try socket.connect(to: address)
+            return socket
+        } catch where error.errno == EINPROGRESS {
+        }
+        let ready = try socket.descriptor.wait(for: .writable, timeoutMilliseconds: timeoutMilliseconds)
+        if ready.isEmpty { throw SystemError(call: "poll", path: address.description, errno: ETIMEDOUT) }
+        var failure: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        let fd = socket.rawValue
+        _ = try sys("getsockopt(SO_ERROR)", path: address.description) { getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size) }
+        if failure != 0 { throw SystemError(call: "connect", path: address.description, errno: failure) }
         return socket
     }
 

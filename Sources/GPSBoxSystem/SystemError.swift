@@ -35,8 +35,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Runs `body` until it does not fail with EINTR; -1 becomes a `SystemError`. A fault queued
 /// in `SyscallFaults` for `call` on `path` is met before `body` runs, as the kernel's would be.
-@inlinable
-public func sys<R: FixedWidthInteger>(_ call: String, path: String? = nil, retryOnInterrupt: Bool = true,
+func sys<R: FixedWidthInteger>(_ call: String, path: String? = nil, retryOnInterrupt: Bool = true,
                                       _ body: () -> R) throws(SystemError) -> R {
     while true {
         let r: R
@@ -81,4 +80,5 @@ public enum Errno {
     public static let messageTooLong = EMSGSIZE
     public static let nameTooLong = ENAMETOOLONG
     public static let addressInUse = EADDRINUSE
+    public static let timedOut = ETIMEDOUT
 }
