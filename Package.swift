@@ -41,7 +41,10 @@ let withoutImplicitImports: [SwiftSetting] = [
 var targets: [Target] = [
     .target(name: "GPSBoxCore", swiftSettings: withoutImplicitImports),
     .target(name: "GPSBoxSimulator", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
-    .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
+    // Kernel headers Glibc's module map leaves out (signalfd); header-only, nothing to link.
+    .systemLibrary(name: "CLinux"),
+    .target(name: "GPSBoxSystem", dependencies: ["GPSBoxCore", .target(name: "CLinux", condition: .when(platforms: [.linux]))],
+            swiftSettings: withoutImplicitImports),
     // The fleet's pure decisions (batch codec, upload window and cursor, database rows): no OS calls.
     .target(name: "GPSBoxFleet", dependencies: ["GPSBoxCore"], swiftSettings: withoutImplicitImports),
     .target(
@@ -69,8 +72,6 @@ var targets: [Target] = [
 targets += [
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
-    // Kernel headers Glibc's module map leaves out (signalfd); header-only, nothing to link.
-    .systemLibrary(name: "CLinux"),
     .target(
         name: "GPSBoxLinux",
         dependencies: ["GPSBoxCore", "GPSBoxSystem", "GPSBoxSimulator", "CGPIOD", "CI2C", "CLinux"],

@@ -41,9 +41,8 @@ extension FleetProgramCommand {
 
     func run(_ io: inout CommandIO) throws -> ExitStatus {
         let path = siblingProgram(Self.program.name)
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + Self.program.leading + arguments).map { strdup($0) } + [nil]
-        execv(path, &argv)
-        io.err.write("gpsbox \(Self.name): cannot start \(path): \(SystemError(call: "execv", path: path, errno: errno)); "
+        let failure = CurrentProcess.replace(with: path, arguments: Self.program.leading + arguments)
+        io.err.write("gpsbox \(Self.name): cannot start \(path): \(failure); "
                      + "the fleet's programs are separate: `swift build --product \(Self.program.name)`, installed beside gpsbox "
                      + "(docs/fleet.md)\n")
         return .failure
@@ -52,10 +51,7 @@ extension FleetProgramCommand {
 
 /// `name` beside this executable (/proc/self/exe), else the bare name.
 func siblingProgram(_ name: String) -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard n > 0 else { return name }
-    let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let exe = CurrentProcess.executablePath, !exe.isEmpty else { return name }
     return String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/" + name
 }
 

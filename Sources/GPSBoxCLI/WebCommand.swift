@@ -60,9 +60,8 @@ public struct WebCommand: Subcommand {
     public func run(_ io: inout CommandIO) throws -> ExitStatus {
         if hashing { return hash(&io) }
         let program = Self.serverPath()
-        var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        execv(program, &argv)
-        io.err.write("gpsbox web: cannot start \(program): \(SystemError(call: "execv", path: program, errno: errno)); "
+        let failure = CurrentProcess.replace(with: program, arguments: arguments)
+        io.err.write("gpsbox web: cannot start \(program): \(failure); "
                      + "the page's server is a separate program: `swift build --product gpsbox-web`, installed beside gpsbox "
                      + "(docs/raspberry-pi.md, section 14)\n")
         return .failure

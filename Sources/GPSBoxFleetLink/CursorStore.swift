@@ -9,7 +9,7 @@ package struct CursorStore {
     package var path: String { folder + "/upload-cursor" }
 
     package func load() throws -> LogPosition? {
-        guard access(path, F_OK) == 0 else { return nil }
+        guard (try? FileSystem.identity(path, followLinks: true)) != nil else { return nil }
         let bytes = try readAll(path)
         do {
             return try UploadCursor.decode(String(decoding: bytes, as: UTF8.self))
@@ -36,24 +36,24 @@ package struct CursorStore {
     private func replace(_ target: String, with bytes: [UInt8], mode: mode_t = 0o600, durable: Bool = true) throws(SystemError) {
         let temp = target + ".tmp"
         try write(bytes, to: temp, mode: mode, durable: durable)
-        _ = try sys("rename", path: target) { rename(temp, target) }
+        try FileSystem.rename(temp, to: target)
         if durable { try syncFolder() }
     }
 
     private func write(_ bytes: [UInt8], to p: String, mode: mode_t, durable: Bool) throws(SystemError) {
         let fd = try FileDescriptor.open(p, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
         // The unit's UMask=0077 would make the status file the service's alone.
-        _ = try sys("fchmod", path: p) { fchmod(fd.rawValue, mode) }
+        try fd.changeMode(UInt32(mode))
         var result: SystemError?
         bytes.withUnsafeBytes { b in
             do throws(SystemError) { try fd.writeAll(b) } catch { result = error }
         }
         if let result { throw result }
-        if durable { _ = try sys("fsync", path: p) { fsync(fd.rawValue) } }
+        if durable { try fd.sync() }
     }
 
     private func syncFolder() throws(SystemError) {
         let dir = try FileDescriptor.open(folder, flags: O_RDONLY | O_DIRECTORY)
-        _ = try sys("fsync", path: folder) { fsync(dir.rawValue) }
+        try dir.sync()
     }
 }

@@ -167,7 +167,7 @@ package struct Upload {
                     backlog = follower.backlog(after: w.cursor)
                     nextBacklog = now + 10_000
                 }
-                let status = UploadStatus(box: box, pid: getpid(), connected: client.connected, cursor: w.cursor,
+                let status = UploadStatus(box: box, pid: ProcessTable.currentPID, connected: client.connected, cursor: w.cursor,
                                           lastAcknowledged: w.cursorTime, oldestInFlight: w.oldestInFlight,
                                           samplesInFlight: w.samplesInFlight, backlogSamples: backlog.samples,
                                           backlogOldest: backlog.oldest, bytesToday: client.bytesPublished - bytesAtMidnight,

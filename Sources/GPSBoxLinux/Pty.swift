@@ -4,6 +4,7 @@
 // master sees POLLHUP whenever no reader has the device open (PLATFORM-NOTES: a closed
 // writer side reads as 0/EIO on the other end).
 import Glibc
+import GPSBoxCore
 import GPSBoxSystem
 
 public final class Pty {
@@ -20,25 +21,16 @@ public final class Pty {
     /// Opens a pty pair and links `link` to its slave, replacing a stale symlink there (a
     /// regular file or directory at `link` is an error, never clobbered).
     public init(link: String?, baud: Int) throws(SystemError) {
-        var m: Int32 = -1, s: Int32 = -1
-        _ = try sys("openpty") { openpty(&m, &s, nil, nil, nil) }
-        // openpty takes no flags: mark both close-on-exec at once, so a process spawned now by
-        // another thread cannot inherit the slave and look like a reader for its lifetime.
-        _ = fcntl(m, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(s, F_SETFD, FD_CLOEXEC)
-        var name = [UInt8](repeating: 0, count: 256)
-        let r = name.withUnsafeMutableBytes { ttyname_r(s, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
-        let path = r == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
-        // Both close themselves if a step below fails; the slave also when init ends.
-        let master = FileDescriptor(adopting: m, path: "pty master")
-        let slave = FileDescriptor(adopting: s, path: path)
-        try Self.makeRaw(s, baud: baud, path: path)
-        try Self.makeRaw(m, baud: baud, path: "pty master")
-        try master.setStatusFlag(O_NONBLOCK, true)
+        // Both ends close themselves if a step below fails; the slave also when init ends.
+        let pair = try PseudoTerminal()
+        let path = pair.slave.path ?? ""
+        let rate = BaudRate(bitsPerSecond: baud)
+        try pair.slave.configureRawLine(rate: rate, when: .now)
+        try pair.master.configureRawLine(rate: rate, when: .now)
+        try pair.master.setStatusFlag(O_NONBLOCK, true)
         if let link { try Self.link(link, to: path) }
-        try? slave.close()
-        descriptor = consume master
-        self.master = m
+        master = pair.master.rawValue
+        descriptor = Optional(consume pair.master)
         slavePath = path
         linkPath = link
     }
@@ -51,7 +43,7 @@ public final class Pty {
         closed = true
         descriptor = nil
         master = -1
-        if let linkPath { unlink(linkPath) }
+        if let linkPath { try? FileSystem.removeFile(linkPath) }
     }
 
     /// Writes a prefix of `bytes` to the reader (the master is non-blocking); returns how many
@@ -78,62 +70,42 @@ public final class Pty {
     public func drain(timeout: Double) {
         guard !closed, hasReader else { return }
         guard let slave = try? FileDescriptor.open(slavePath, flags: O_RDWR | O_NOCTTY | O_NONBLOCK) else {
-            usleep(useconds_t(min(timeout, 0.2) * 1e6))
+            MonotonicClock.sleep(seconds: min(timeout, 0.2))
             return
         }
-        let fd = slave.rawValue
         // Written bytes reach the slave's queue asynchronously (a kernel work item), so an
         // empty queue only counts when it stays empty for a few polls.
         var waited = 0.0, emptyPolls = 0
         while waited < timeout, emptyPolls < 4 {
-            var pending: Int32 = 0
-            guard ioctl(fd, UInt(FIONREAD), &pending) == 0 else { return }
+            guard let pending = try? slave.bytesWaiting() else { return }
             emptyPolls = pending == 0 ? emptyPolls + 1 : 0
-            usleep(5000)
+            MonotonicClock.sleep(milliseconds: 5)
             waited += 0.005
         }
     }
 
     /// True when some process has the slave open (no POLLHUP on the master).
     public var hasReader: Bool {
-        var p = pollfd(fd: master, events: 0, revents: 0)
-        let n = poll(&p, 1, 0)
-        return n == 0 || (n > 0 && p.revents & Int16(POLLHUP) == 0)
+        switch descriptor {
+        case .some(let d): return (try? d.wait(for: [], timeoutMilliseconds: 0).contains(.hangup) == false) ?? false
+        case .none: return false
+        }
     }
 
     /// The baud rate the reader has set on its side. Linux ptys share one termios between
     /// master and slave, so this is what the daemon asked for with tcsetattr.
     public var readerBaud: Int? {
-        var t = termios()
-        guard tcgetattr(master, &t) == 0 else { return nil }
-        return Self.baud(of: cfgetospeed(&t))
-    }
-
-    static func makeRaw(_ fd: Int32, baud: Int, path: String) throws(SystemError) {
-        var t = termios()
-        _ = try sys("tcgetattr", path: path) { tcgetattr(fd, &t) }
-        cfmakeraw(&t)
-        if let speed = speed(for: baud) { cfsetspeed(&t, speed) }
-        _ = try sys("tcsetattr", path: path) { tcsetattr(fd, TCSANOW, &t) }
+        switch descriptor {
+        case .some(let d): return d.lineRate?.bitsPerSecond
+        case .none: return nil
+        }
     }
 
     static func link(_ link: String, to target: String) throws(SystemError) {
-        var st = stat()
-        if lstat(link, &st) == 0 {
-            guard st.st_mode & S_IFMT == S_IFLNK else {
-                throw SystemError(call: "symlink", path: link, errno: EEXIST)
-            }
-            _ = try sys("unlink", path: link) { unlink(link) }
+        if let existing = try? FileSystem.identity(link) {
+            guard existing.isSymbolicLink else { throw SystemError(call: "symlink", path: link, errno: EEXIST) }
+            try FileSystem.removeFile(link)
         }
-        _ = try sys("symlink", path: link) { symlink(target, link) }
+        try FileSystem.makeSymbolicLink(at: link, to: target)
     }
-
-    static let speeds: [(Int, speed_t)] = [
-        (4800, speed_t(B4800)), (9600, speed_t(B9600)), (19200, speed_t(B19200)), (38400, speed_t(B38400)),
-        (57600, speed_t(B57600)), (115_200, speed_t(B115200)), (230_400, speed_t(B230400)),
-        (460_800, speed_t(B460800)), (921_600, speed_t(B921600)),
-    ]
-
-    static func speed(for baud: Int) -> speed_t? { speeds.first { $0.0 == baud }?.1 }
-    static func baud(of speed: speed_t) -> Int? { speeds.first { $0.1 == speed }?.0 }
 }

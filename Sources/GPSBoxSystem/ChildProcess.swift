@@ -16,8 +16,10 @@ public enum ChildProcess {
     }
 
     /// Runs `argv` (argv[0] is the program's path, not searched in PATH). nil when it could not
-    /// start or did not finish within `timeoutMilliseconds`.
-    public static func run(_ argv: [String], timeoutMilliseconds: Int = 5000, maxBytes: Int = 1 << 20) -> Finished? {
+    /// start or did not finish within `timeoutMilliseconds` (nil: no limit). Its standard error
+    /// goes to /dev/null unless `keepStandardError` passes on this process's.
+    public static func run(_ argv: [String], timeoutMilliseconds: Int? = 5000, maxBytes: Int = 1 << 20,
+                           keepStandardError: Bool = false) -> Finished? {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return nil }
         let (readEnd, writeEnd) = (fds[0], fds[1])
@@ -27,7 +29,7 @@ public enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if !keepStandardError { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         posix_spawn_file_actions_addclose(&actions, readEnd)
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
@@ -37,13 +39,13 @@ public enum ChildProcess {
         guard rc == 0 else { return nil }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let deadline = MonotonicClock.now() + Int64(timeoutMilliseconds)
+        let deadline = timeoutMilliseconds.map { MonotonicClock.now() + Int64($0) }
         var timedOut = false
         while true {
-            let left = MonotonicClock.now().distance(to: deadline)
-            if left <= 0 { timedOut = true; break }
+            let left = deadline.map { MonotonicClock.now().distance(to: $0) } ?? -1
+            if deadline != nil && left <= 0 { timedOut = true; break }
             var p = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&p, 1, Int32(left))
+            let ready = poll(&p, 1, Int32(clamping: left))
             if ready < 0 && currentErrno() == EINTR { continue }
             if ready <= 0 { continue }
             let n = read(readEnd, &chunk, chunk.count)

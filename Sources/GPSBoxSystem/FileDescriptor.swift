@@ -55,9 +55,11 @@ public struct FileDescriptor: ~Copyable {
     public static func pipe() throws(SystemError) -> Pipe {
         var fds: [Int32] = [-1, -1]
         _ = try sys("pipe") { systemPipe(&fds) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return Pipe(read: FileDescriptor(adopting: fds[0], path: "<pipe>"),
-                    write: FileDescriptor(adopting: fds[1], path: "<pipe>"))
+        let pipe = Pipe(read: FileDescriptor(adopting: fds[0], path: "<pipe>"),
+                        write: FileDescriptor(adopting: fds[1], path: "<pipe>"))
+        try pipe.read.setCloseOnExec()
+        try pipe.write.setCloseOnExec()
+        return pipe
     }
 
     /// The two ends of a pipe, each closing itself.
@@ -158,6 +160,23 @@ public struct FileDescriptor: ~Copyable {
         if updated != flags {
             _ = try sys("fcntl", path: path) { fcntl(rawValue, F_SETFL, updated) }
         }
+    }
+
+    /// Sets FD_CLOEXEC: the descriptor does not leak into a child. The C call is `fcntl(2)`.
+    public func setCloseOnExec() throws(SystemError) {
+        _ = try sys("fcntl(FD_CLOEXEC)", path: path) { fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
+    }
+
+    /// fsync(2): the file's data and metadata (or a folder's entries) reach the disk.
+    public func sync() throws(SystemError) {
+        let fd = rawValue
+        _ = try sys("fsync", path: path) { fsync(fd) }
+    }
+
+    /// fchmod(2): the mode whatever the umask made of it.
+    public func changeMode(_ mode: UInt32) throws(SystemError) {
+        let fd = rawValue
+        _ = try sys("fchmod", path: path) { fchmod(fd, mode_t(mode)) }
     }
 
     /// The file's size in bytes (fstat(2) st_size; 0 for pipes and terminals).

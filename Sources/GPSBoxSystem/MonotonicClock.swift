@@ -24,6 +24,30 @@ public enum MonotonicClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU seconds this thread has used (CLOCK_THREAD_CPUTIME_ID): on a shared machine it
+    /// measures the code, where wall-clock time measures the neighbours too.
+    public static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Sleeps `milliseconds` (nanosleep(2), resumed after a signal): blocking helpers only,
+    /// the daemon loop sleeps in poll.
+    public static func sleep(milliseconds: Int64) {
+        var ts = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int((milliseconds % 1000) * 1_000_000))
+        var remaining = timespec()
+        while nanosleep(&ts, &remaining) == -1 && currentErrno() == EINTR { ts = remaining }
+    }
+
+    /// Sleeps `seconds` to the microsecond.
+    public static func sleep(seconds: Double) {
+        let ns = Int64(max(0, seconds) * 1e9)
+        var ts = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&ts, &remaining) == -1 && currentErrno() == EINTR { ts = remaining }
+    }
+
     private static func timespecNow() -> timespec {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -38,5 +62,15 @@ public enum WallClock {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return UTCTime(rawValue: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
+    }
+}
+
+/// CLOCK_REALTIME to the nanosecond: the system time chrony compares GPS time with (a
+/// sample's receipt time).
+public enum RealtimeClock {
+    public static func nowNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 }

@@ -73,3 +73,85 @@ extension ProcessTable {
     /// This process's id (getpid(2)).
     public static var currentPID: Int32 { getpid() }
 }
+
+extension CurrentProcess {
+    /// The effective user and group (geteuid(2), getegid(2)): who this process acts as.
+    public static var effectiveIdentity: (uid: UInt32, gid: UInt32) { (geteuid(), getegid()) }
+
+    /// An environment variable (getenv(3)), nil when unset.
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// write(2) to a socket whose peer has gone raises SIGPIPE, which ends the process; ignored,
+    /// the write fails with EPIPE and the writer drops that connection or reports the error.
+    /// systemd services ignore it anyway (IgnoreSIGPIPE=yes), but `gpsbox run` and `gpsbox
+    /// record` started by hand must too. Every socket writer calls this before its first write;
+    /// calling it again changes nothing.
+    public static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+extension CurrentProcess {
+    /// Replaces this process with `program` (execv(3)), `arguments` its argv after argv[0];
+    /// returns only on failure, with the error naming the program.
+    public static func replace(with program: String, arguments: [String]) -> SystemError {
+        var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        _ = execv(program, &argv)
+        return SystemError(call: "execv", path: program, errno: currentErrno())
+    }
+
+    /// This executable's path (/proc/self/exe), nil where the system does not say.
+    public static var executablePath: String? { PathInspection.linkTarget("/proc/self/exe") }
+}
+
+extension CurrentProcess {
+    /// The most memory this process has held resident, in KiB (getrusage(2) ru_maxrss).
+    public static var peakResidentKilobytes: Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = RUSAGE_SELF.rawValue
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss)
+    }
+
+    /// This machine's host name (gethostname(2)), empty if it cannot be read.
+    public static var hostName: String {
+        var host = [CChar](repeating: 0, count: 256)
+        guard gethostname(&host, 255) == 0 else { return "" }
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension CurrentProcess {
+    /// The effective user by name when the password database knows it ("user gpsbox (uid
+    /// 998)"), else "uid 998" (getpwuid(3)).
+    public static var effectiveUserDescription: String {
+        let uid = geteuid()
+        if let entry = getpwuid(uid), let name = entry.pointee.pw_name { return "user \(String(cString: name)) (uid \(uid))" }
+        return "uid \(uid)"
+    }
+
+    /// SIGXFSZ ignored: a write past a file-size limit (ulimit -f, LimitFSIZE=) fails with
+    /// EFBIG instead of ending the process without a word.
+    public static func ignoreFileSizeSignal() {
+        _ = signal(SIGXFSZ, SIG_IGN)
+    }
+
+    /// The file-size limit in bytes (getrlimit(2) RLIMIT_FSIZE), nil when there is none.
+    public static var fileSizeLimit: Int64? {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        #else
+        let resource = RLIMIT_FSIZE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return Int64(clamping: limit.rlim_cur)
+    }
+}

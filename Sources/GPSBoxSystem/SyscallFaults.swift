@@ -1,10 +1,11 @@
-// The test hook of the syscall seam: faults queued here are taken by `FileDescriptor.read`
-// and `FileDescriptor.write` (the only places gpsbox reads or writes a descriptor) before
-// they call the kernel, so a test can make the log writer meet ENOSPC after a short write, the
-// status file meet EIO, or a serial port meet EINTR, EAGAIN and EIO, on a real file, pipe or
-// pty. Faults are matched by path (a test's own file or pty, or its own temporary folder given
-// with a trailing "/"), so tests running in parallel never take each other's faults. Nothing is queued in production: the
-// cost there is one uncontended lock per read or write.
+// The test hook of the syscall seam: every call GPSBoxSystem makes for gpsbox (`sys`, the
+// `FileDescriptor` transfers, the poll set, sockets) takes a fault queued here before it calls
+// the kernel, so a test can make the log writer meet ENOSPC after a short write, the status
+// file meet EIO on rename, a serial port meet EINTR, EAGAIN and EIO, or a listener meet EMFILE
+// on accept, on a real file, pipe, pty or socket. Faults are matched by call and path (a test's
+// own file or pty, or its own temporary folder given with a trailing "/"), so tests running in
+// parallel never take each other's faults. Nothing is queued in production: the cost there is
+// one uncontended lock per call.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,7 +26,17 @@ public enum SyscallFault: Equatable, Sendable {
 }
 
 public enum SyscallFaults {
-    public enum Call: Sendable { case read, write }
+    /// A call of the seam, by the name its `SystemError` gives (`read`, `rename`, `accept`,
+    /// `ioctl(TIOCEXCL)`…). `.short` faults apply to read and write only; others ignore them.
+    public struct Call: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        public let name: String
+        public init(_ name: String) { self.name = name }
+        public init(stringLiteral name: String) { self.name = name }
+        public var description: String { name }
+
+        public static let read = Call("read")
+        public static let write = Call("write")
+    }
 
     private struct Queue {
         var call: Call
@@ -67,6 +78,15 @@ public enum SyscallFaults {
     /// "/dev/pts/1" must not catch "/dev/pts/12": a prefix matches only as a folder.
     private static func matches(_ path: String, _ prefix: String) -> Bool {
         path == prefix || (prefix.hasSuffix("/") && path.hasPrefix(prefix))
+    }
+
+    /// Throws the errno fault queued for `call` on `path`, if any (EINTR included: the
+    /// caller's retry loop sees it as the kernel's). Short faults are not for this call: dropped.
+    @usableFromInline
+    static func check(_ call: String, path: String?) throws(SystemError) {
+        if case .errno(let e)? = next(Call(call), path: path) {
+            throw SystemError(call: call, path: path, errno: e)
+        }
     }
 
     /// The fault this call takes, if one is queued for it.

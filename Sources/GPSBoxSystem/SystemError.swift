@@ -33,12 +33,18 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Runs `body` until it does not fail with EINTR; -1 becomes a `SystemError`.
-@inlinable
-public func sys<R: FixedWidthInteger>(_ call: String, path: String? = nil, retryOnInterrupt: Bool = true,
+/// Runs `body` until it does not fail with EINTR; -1 becomes a `SystemError`. A fault queued
+/// in `SyscallFaults` for `call` on `path` is met before `body` runs, as the kernel's would be.
+func sys<R: FixedWidthInteger>(_ call: String, path: String? = nil, retryOnInterrupt: Bool = true,
                                       _ body: () -> R) throws(SystemError) -> R {
     while true {
-        let r = body()
+        let r: R
+        do throws(SystemError) {
+            try SyscallFaults.check(call, path: path)
+            r = body()
+        } catch where retryOnInterrupt && error.errno == EINTR {
+            continue
+        }
         if r != -1 { return r }
         let e = currentErrno()
         if retryOnInterrupt && e == EINTR { continue }
@@ -66,4 +72,13 @@ public enum Errno {
     public static let readOnlyFileSystem = EROFS
     public static let ioError = EIO
     public static let fileTooLarge = EFBIG
+    public static let connectionRefused = ECONNREFUSED
+    public static let connectionReset = ECONNRESET
+    public static let notConnected = ENOTCONN
+    public static let wouldBlock = EAGAIN
+    public static let interrupted = EINTR
+    public static let messageTooLong = EMSGSIZE
+    public static let nameTooLong = ENAMETOOLONG
+    public static let addressInUse = EADDRINUSE
+    public static let timedOut = ETIMEDOUT
 }

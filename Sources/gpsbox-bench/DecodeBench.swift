@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import GPSBoxCore
+import GPSBoxSystem
 
 struct DecodeRun {
     var messages = 0
@@ -67,17 +68,9 @@ func splitOnly(_ bytes: [UInt8], decodeMessages: Bool) -> DecodeRun {
 /// CPU seconds of this thread. The build machine is shared (load average above 10 on 2 cores is
 /// common), so wall-clock time measures the neighbours; CPU time measures the decoder. The
 /// peers in bench/bench-decode are timed the same way.
-private func seconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+private func seconds() -> Double { MonotonicClock.threadCPUSeconds() }
 
-private func wallSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+private func wallSeconds() -> Double { MonotonicClock.nowSeconds() }
 
 private typealias CountFunction = @convention(c) () -> UInt64
 private func mallocCounter() -> CountFunction? {
@@ -104,9 +97,13 @@ func decodeBench(_ args: [String]) -> Int32 {
     for (name, bytes) in streams {
         if let writeDir {
             let path = "\(writeDir)/\(name).bin"
-            guard let f = fopen(path, "wb") else { print("cannot write \(path)"); return 1 }
-            _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-            fclose(f)
+            do {
+                let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+                try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try file.writeAll(raw) } }.get()
+            } catch {
+                print("cannot write \(path): \(error)")
+                return 1
+            }
         }
         _ = decodeToFixes(bytes) // warm-up
         var best = Double.infinity, bestWall = Double.infinity

@@ -65,7 +65,7 @@ enum DumpBench {
                 writer.append(.tripStart(TripMarker(tripID: trip, time: time, reason: .recordingToggled)), now: now)
             }
             writer.append(.sample(route.next(time: time, seconds: Double(intervalMs) / 1000)), now: now)
-            if slowMicroseconds > 0 { usleep(slowMicroseconds) }
+            if slowMicroseconds > 0 { MonotonicClock.sleep(seconds: Double(slowMicroseconds) / 1e6) }
         }
         writer.close(now: MonotonicInstant(milliseconds: Int64(samples) * intervalMs))
         if let e = writer.lastError {

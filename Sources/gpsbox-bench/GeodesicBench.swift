@@ -6,6 +6,7 @@
 import Glibc
 #endif
 import GPSBoxCore
+import GPSBoxSystem
 import GPSBoxSimulator
 
 func geodesicBenchmark(_ args: [String]) -> Int32 {
@@ -26,11 +27,9 @@ func geodesicBenchmark(_ args: [String]) -> Int32 {
     let g = Geodesic.wgs84
 
     func time(_ body: () -> Double) -> (seconds: Double, checksum: Double) {
-        var t0 = timespec(), t1 = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t0)
+        let t0 = MonotonicClock.nowSeconds()
         let sum = body()
-        clock_gettime(CLOCK_MONOTONIC, &t1)
-        return (Double(t1.tv_sec - t0.tv_sec) + Double(t1.tv_nsec - t0.tv_nsec) / 1e9, sum)
+        return (MonotonicClock.nowSeconds() - t0, sum)
     }
     let karneyHops = time { hops.reduce(0) { $0 + g.distance(latitude1: $1.0, longitude1: $1.1, latitude2: $1.2, longitude2: $1.3) } }
     let localHops = time {

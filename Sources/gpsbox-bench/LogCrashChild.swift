@@ -108,5 +108,5 @@ func logWriterMain(_ args: [String]) -> Int32 {
 /// One unbuffered write per line, so a line the parent sees was complete before the kill.
 func printLine(_ s: String) {
     var line = s + "\n"
-    line.withUTF8 { b in _ = write(1, b.baseAddress, b.count) }
+    line.withUTF8 { b in _ = try? FileDescriptor(borrowing: 1).writeAll(UnsafeRawBufferPointer(b)) }
 }

@@ -2,6 +2,7 @@
 // its own file as a function from arguments to an exit code; add it to `benchmarks`.
 #if canImport(Glibc)
 import Glibc
+import GPSBoxSystem
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Int32)] = [
@@ -16,6 +17,6 @@ let argv = Array(CommandLine.arguments.dropFirst())
 guard let name = argv.first, let bench = benchmarks.first(where: { $0.name == name }) else {
     let names = benchmarks.map(\.name).joined(separator: "|")
     print("usage: gpsbox-bench \(names.isEmpty ? "<name>" : names) [args]")
-    exit(2)
+    CurrentProcess.exit(2)
 }
-exit(bench.run(Array(argv.dropFirst())))
+CurrentProcess.exit(bench.run(Array(argv.dropFirst())))

@@ -41,9 +41,7 @@ struct Collect {
         let sessionSeconds = UInt32(try options.int("session-s", default: 60, in: 0...86_400 * 7))
         let settings = try options.broker()
         let group = options["group"] ?? "gpsbox"
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, 255)
-        let clientID = options["client-id"] ?? "gpsbox-collect-\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+        let clientID = options["client-id"] ?? "gpsbox-collect-\(CurrentProcess.hostName)"
         let client = try MQTTClient(clientID: clientID, settings: settings)
         let prefix = options.topicPrefix
         let subscription = "$share/\(group)/\(prefix)/+/track"

@@ -47,4 +47,4 @@ func runCommand(_ argv: [String]) -> Int32 {
 let status = runCommand(Array(CommandLine.arguments.dropFirst()))
 OutputFile.standardOutput.flush()
 OutputFile.standardError.flush()
-exit(status)
+CurrentProcess.exit(status)

@@ -18,8 +18,8 @@ func logBenchMain(_ args: [String]) -> Int32 {
     let hours = args.first.flatMap(Int.init) ?? 24
     let throughputOnly = args.contains("--throughput-only")
     let shipped = args.firstIndex(of: "--shipped-linking").flatMap { args.indices.contains($0 + 1) ? args[$0 + 1] : nil }
-    let root = "/var/tmp/gpsbox-log-bench-\(getpid())"
-    mkdir(root, 0o755)
+    let root = "/var/tmp/gpsbox-log-bench-\(CurrentProcess.pid)"
+    try? FileSystem.makeDirectory(root, existingIsFine: true)
     defer { removeTree(root) }
     print("track log flash benchmark: \(hours) simulated hours of 1 Hz fixes (\(hours * 3600) fixes), ext4, one child process per row")
     print("writer binary: \(sharedLibrariesMapped() ? "glibc and libstdc++ shared" : "fully static (no shared library mapped)")")

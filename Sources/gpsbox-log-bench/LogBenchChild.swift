@@ -103,30 +103,8 @@ func logBenchChild(_ args: [String]) -> Int32 {
 
 /// Runs this executable with `args`, returns the `key=value` figures it printed.
 func runChild(_ args: [String], executable: String = "/proc/self/exe") -> [String: Double]? {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, fds[0])
-    let argv = ([executable] + args).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    posix_spawn_file_actions_destroy(&actions)
-    close(fds[1])
-    guard rc == 0 else { close(fds[0]); return nil }
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = read(fds[0], &chunk, chunk.count)
-        if n <= 0 { break }
-        output += chunk[0..<n]
-    }
-    close(fds[0])
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    let text = String(decoding: output, as: UTF8.self)
+    guard let finished = ChildProcess.run([executable] + args, timeoutMilliseconds: nil, keepStandardError: true) else { return nil }
+    let text = finished.output, status = finished.status
     var figures: [String: Double] = [:]
     for pair in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
         let kv = pair.split(separator: "=", maxSplits: 1)
@@ -154,9 +132,7 @@ func sharedLibrariesMapped() -> Bool {
 }
 
 func peakRSSKilobytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss)
+    Double(CurrentProcess.peakResidentKilobytes)
 }
 
 func monotonicSeconds() -> Double { MonotonicClock.nowSeconds() }
@@ -167,11 +143,11 @@ func removeTree(_ path: String) {
     for n in names {
         let sub = path + "/" + n
         if let inner = try? POSIXLogDirectory(path: sub).fileNames() {
-            for f in inner { unlink(sub + "/" + f) }
-            rmdir(sub)
+            for f in inner { try? FileSystem.removeFile(sub + "/" + f) }
+            try? FileSystem.removeDirectory(sub)
         } else {
-            unlink(sub)
+            try? FileSystem.removeFile(sub)
         }
     }
-    rmdir(path)
+    try? FileSystem.removeDirectory(path)
 }

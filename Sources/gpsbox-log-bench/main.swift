@@ -1,8 +1,6 @@
 // gpsbox-log-bench [HOURS] [--throughput-only]: the track log's flash benchmark (bench/bench-log).
 // Its own executable of GPSBoxCore + GPSBoxSystem only, so the writer's peak RSS is not the rest
 // of gpsbox's.
-#if canImport(Glibc)
-import Glibc
-#endif
+import GPSBoxSystem
 
-exit(logBenchMain(Array(CommandLine.arguments.dropFirst())))
+CurrentProcess.exit(logBenchMain(Array(CommandLine.arguments.dropFirst())))

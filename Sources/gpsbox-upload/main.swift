@@ -8,6 +8,6 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--help" || arguments.first == "-h" {
     OutputFile.standardOutput.write("gpsbox-upload: the box's side of gpsbox-fleet (docs/fleet.md).\n\n\(Upload.usage)\n")
     OutputFile.standardOutput.flush()
-    exit(0)
+    CurrentProcess.exit(0)
 }
-exit(runUpload(arguments))
+CurrentProcess.exit(runUpload(arguments))

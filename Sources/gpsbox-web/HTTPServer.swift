@@ -5,6 +5,7 @@
 // can hold. The C callbacks are plain functions here, outside main.swift (PLATFORM-NOTES).
 import CMicroHTTPD
 import GPSBoxCore
+import GPSBoxSystem
 import GPSBoxWeb
 import Glibc
 
@@ -22,31 +23,25 @@ final class HTTPServer: @unchecked Sendable {
     let site: WebSite
     let access: WebAccess
     let trusted = TrustedCredentials()
-    private var lock = pthread_mutex_t()
+    private let lock = ThreadLock()
     private var downloads = 0
     private(set) var daemon: OpaquePointer?
 
     init(site: WebSite, access: WebAccess) {
         self.site = site
         self.access = access
-        pthread_mutex_init(&lock, nil)
     }
 
     /// Starts listening; nil and errno when libmicrohttpd cannot (address in use, say).
     func start(host: String, port: Int) -> Bool {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { errno = EINVAL; return false }
+        guard let address = try? SocketAddress.ip(host, port: port) else { errno = EINVAL; return false }
         let flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
                            | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        daemon = withUnsafePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-                gpsbox_mhd_start(flags, UInt16(port), sa, answerRequest, me, requestCompleted,
-                                 Self.connectionLimit, Self.perAddressLimit, Self.idleTimeoutSeconds,
-                                 Self.connectionMemoryBytes, Self.threadStackBytes)
-            }
+        daemon = address.withSockaddr { sa, _ in
+            gpsbox_mhd_start(flags, UInt16(port), sa, answerRequest, me, requestCompleted,
+                             Self.connectionLimit, Self.perAddressLimit, Self.idleTimeoutSeconds,
+                             Self.connectionMemoryBytes, Self.threadStackBytes)
         }
         return daemon != nil
     }
@@ -57,35 +52,31 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     func claimDownload() -> Bool {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard downloads < Self.maximumDownloads else { return false }
-        downloads += 1
-        return true
+        lock.withLock {
+            guard downloads < Self.maximumDownloads else { return false }
+            downloads += 1
+            return true
+        }
     }
 
     func releaseDownload() {
-        pthread_mutex_lock(&lock)
-        downloads -= 1
-        pthread_mutex_unlock(&lock)
+        lock.withLock { downloads -= 1 }
     }
 }
 
 /// Authorization headers that matched the password already, so the page's poll every second
 /// costs no PBKDF2 round; a handful at most, checked by exact bytes.
 final class TrustedCredentials: @unchecked Sendable {
-    private var lock = pthread_mutex_t()
+    private let lock = ThreadLock()
     private var headers: [String] = []
-    init() { pthread_mutex_init(&lock, nil) }
+    init() {}
     func contains(_ h: String) -> Bool {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return headers.contains(h)
+        lock.withLock { headers.contains(h) }
     }
     func insert(_ h: String) {
-        pthread_mutex_lock(&lock)
-        if !headers.contains(h) { headers.append(h); if headers.count > 8 { headers.removeFirst() } }
-        pthread_mutex_unlock(&lock)
+        lock.withLock {
+            if !headers.contains(h) { headers.append(h); if headers.count > 8 { headers.removeFirst() } }
+        }
     }
 }
 

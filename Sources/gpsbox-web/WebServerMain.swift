@@ -40,13 +40,14 @@ enum WebServerMain {
         }
         guard case .tcp(let host, let port) = configuration.webListen else { return ExitStatus.badConfiguration.rawValue }
         // SIGTERM/SIGINT are waited for below, so block them before any thread starts.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGHUP)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        signal(SIGPIPE, SIG_IGN)
+        let signals = SignalSet([SIGTERM, SIGINT, SIGHUP])
+        do {
+            try signals.block()
+        } catch {
+            err.write("gpsbox-web: \(error)\n")
+            return ExitStatus.failure.rawValue
+        }
+        CurrentProcess.ignoreBrokenPipes()
         // A thread per connection would otherwise get malloc arenas of its own, each keeping
         // what a page needed: one arena, trimmed after each reply (HTTPServer), keeps RSS flat.
         gpsbox_malloc_one_arena()
@@ -58,8 +59,7 @@ enum WebServerMain {
         }
         err.write("gpsbox-web: serving http://\(configuration.webListen)/ (log \(configuration.logDir), status \(configuration.statusFile)"
                   + (password == nil ? ")\n" : ", password required)\n"))
-        var received: Int32 = 0
-        repeat { sigwait(&signals, &received) } while received == SIGHUP
+        while signals.wait() == SIGHUP {}
         server.stop()
         return 0
     }

@@ -16,7 +16,7 @@ import GPSBoxSystem
     /// chronyd's side: a bound, non-blocking datagram socket.
     static func chronyd(_ path: String) throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        try UnixSocketAddress(path).bind(fd)
+        try Socket(adopting: FileDescriptor(borrowing: fd)).bind(to: .unix(path))
         return fd
     }
 

@@ -114,9 +114,10 @@ import GPSBoxSystem
         let path = dir + "/control.sock"
         #expect(throws: ControlError.notRunning(path: path)) { try ControlClient.send(.start, socketPath: path) }
         // A socket file left by a crashed daemon: nobody listens.
-        let fd = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0)
-        try UnixSocketAddress(path).bind(fd)
-        close(fd)
+        do {
+            let stale = try Socket(for: .unix(path), type: .sequencedPacket, nonBlocking: false)
+            try stale.bind(to: .unix(path))
+        }  // closed here: nobody listens
         #expect(throws: ControlError.notRunning(path: path)) { try ControlClient.send(.start, socketPath: path) }
         let server = try ControlSocket(path: path)
         #expect(server.descriptors.count == 1)
@@ -136,7 +137,7 @@ import GPSBoxSystem
         defer { rmdir(dir) }
         let path = dir + "/control.sock"
         let server = try ControlSocket(path: path)
-        let fd = try UnixSocketAddress(path).connect().release()  // closed by the defer below
+        let fd = try Socket.connected(to: .unix(path), type: .sequencedPacket).release()  // closed by the defer below
         defer { close(fd) }
         _ = "pause".withCString { send(fd, $0, 5, 0) }
         var poll = PollSet()
@@ -156,7 +157,7 @@ import GPSBoxSystem
         var fds: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        let peer = PeerCredentials(fds[0])
+        let peer = try? Socket(adopting: FileDescriptor(borrowing: fds[0])).peerCredentials()
         #expect(peer?.pid == getpid())
         #expect(peer?.uid == geteuid())
         #expect(peer?.gid == getegid())

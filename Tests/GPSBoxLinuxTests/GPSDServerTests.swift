@@ -88,7 +88,7 @@ import GPSBoxSystem
 
     /// A non-blocking client socket connected to `path`.
     static func connect(_ path: String) throws -> Int32 {
-        let fd = try UnixSocketAddress(path).connect(type: SOCK_STREAM).release()  // the tests close it
+        let fd = try Socket.connected(to: .unix(path), type: .stream).release()  // the tests close it
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         return fd
     }
@@ -323,7 +323,7 @@ import GPSBoxSystem
         defer { rmdir(dir) }
         let path = dir + "/gpsd.sock"
         let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        try UnixSocketAddress(path).bind(stale)
+        try Socket(adopting: FileDescriptor(borrowing: stale)).bind(to: .unix(path))
         close(stale)
         let lines = Lines()
         do {

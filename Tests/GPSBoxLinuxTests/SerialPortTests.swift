@@ -54,7 +54,7 @@ import Testing
         try port.setBaud(BaudRate(rate))
         var tio = termios()
         #expect(tcgetattr(port.fd, &tio) == 0)
-        let speed = try BaudRate(rate).speed
+        let speed = try BaudRate(rate).termiosSpeed
         #expect(cfgetispeed(&tio) == speed)
         #expect(port.baud.bitsPerSecond == rate)
     }

@@ -17,7 +17,8 @@ final class NotifyListener {
         let dirPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         name = abstract ? "@gpsbox-test-\(getpid())-\(dirPath.suffix(6))" : dirPath + "/notify"
         directory = dirPath
-        let fd = try sys("socket") { Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0) }
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { throw SystemError(call: "socket", errno: errno) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(name.utf8)

@@ -11,14 +11,10 @@ struct TestPTY: ~Copyable {
     let path: String
 
     init() throws {
-        var m: Int32 = -1
-        var s: Int32 = -1
-        _ = try sys("openpty") { openpty(&m, &s, nil, nil, nil) }
-        master = FileDescriptor(adopting: m)
-        slave = FileDescriptor(adopting: s)
-        var name = [CChar](repeating: 0, count: 128)
-        _ = ttyname_r(s, &name, name.count)
-        path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let pair = try PseudoTerminal()
+        path = pair.slave.path ?? ""
+        master = pair.master
+        slave = pair.slave
     }
 
     func send(_ bytes: [UInt8]) throws {

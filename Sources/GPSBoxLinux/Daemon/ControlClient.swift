@@ -1,7 +1,6 @@
 // The client side of the control socket (`gpsbox record`, `gpsbox status`): one request,
 // one reply, a bounded wait. See ControlSocket.swift for the protocol.
 import GPSBoxSystem
-import Glibc
 
 public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No daemon listens at the path (no socket file, or a stale one).
@@ -35,10 +34,10 @@ public enum ControlClient {
     public static func send(_ request: ControlRequest, socketPath: String,
                             timeoutMilliseconds: Int = 5000) throws(ControlError) -> ControlReply {
         let socket = try connect(socketPath)  // closes itself on every return
-        try checkPeer(of: socket.rawValue, socketPath: socketPath)
+        try checkPeer(of: socket, socketPath: socketPath)
         // A daemon that dropped the connection (its queue of waiting requests was full): the
         // write fails with EPIPE and the error is reported, not a silent end of `gpsbox record`.
-        ignoreBrokenPipes()
+        CurrentProcess.ignoreBrokenPipes()
         // Request and reply go through the FileDescriptor seam: on SOCK_SEQPACKET one write is
         // one packet and one read takes one whole packet.
         let word = Array(request.rawValue.utf8)
@@ -69,30 +68,30 @@ public enum ControlClient {
     /// daemon creates) may answer: SO_PEERCRED tells who listens, as the kernel saw it at
     /// bind/listen, so a socket another user bound first in a world-writable folder is refused
     /// before anything is sent.
-    static func checkPeer(of fd: Int32, socketPath: String) throws(ControlError) {
+    static func checkPeer(of socket: borrowing Socket, socketPath: String) throws(ControlError) {
         let folder = socketPath.lastIndex(of: "/").map { String(socketPath[..<$0]) } ?? "."
-        var st = stat()
-        guard stat(folder.isEmpty ? "/" : folder, &st) == 0 else {
-            throw .failed(SystemError(call: "stat", path: folder, errno: currentErrno()))
+        let owner: UInt32, peer: PeerCredentials
+        do {
+            owner = try FileSystem.identity(folder.isEmpty ? "/" : folder, followLinks: true).owner
+            peer = try socket.peerCredentials()
+        } catch {
+            throw .failed(error)
         }
-        guard let peer = PeerCredentials(fd) else {
-            throw .failed(SystemError(call: "getsockopt(SO_PEERCRED)", path: socketPath, errno: currentErrno()))
-        }
-        guard trusts(peerUID: peer.uid, folderOwner: st.st_uid) else {
-            throw .untrustedPeer(path: socketPath, uid: peer.uid, pid: peer.pid, folderOwner: st.st_uid)
+        guard trusts(peerUID: peer.uid, folderOwner: owner) else {
+            throw .untrustedPeer(path: socketPath, uid: peer.uid, pid: peer.pid, folderOwner: owner)
         }
     }
 
     /// The rule: root, or the user who owns the socket's folder.
     static func trusts(peerUID: UInt32, folderOwner: UInt32) -> Bool { peerUID == 0 || peerUID == folderOwner }
 
-    private static func connect(_ socketPath: String) throws(ControlError) -> FileDescriptor {
+    private static func connect(_ socketPath: String) throws(ControlError) -> Socket {
         do {
-            return try UnixSocketAddress(socketPath).connect()
+            return try Socket.connected(to: .unix(socketPath), type: .sequencedPacket)
         } catch {
             switch error.errno {
-            case ENOENT, ECONNREFUSED, ENOTDIR: throw .notRunning(path: socketPath)
-            case EACCES, EPERM: throw .permissionDenied(path: socketPath)
+            case Errno.noSuchFile, Errno.connectionRefused, Errno.notADirectory: throw .notRunning(path: socketPath)
+            case Errno.permissionDenied, Errno.notPermitted: throw .permissionDenied(path: socketPath)
             default: throw .failed(error)
             }
         }

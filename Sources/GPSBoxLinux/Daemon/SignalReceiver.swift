@@ -47,13 +47,9 @@ public final class SignalReceiver {
     /// The corresponding C calls are `pthread_sigmask(3)` and `signalfd(2)`.
     public init(_ signals: [Signal] = Signal.daemon) throws(SystemError) {
         self.signals = signals
-        var set = sigset_t()
-        sigemptyset(&set)
-        for s in signals { sigaddset(&set, s.rawValue) }
-        let e = pthread_sigmask(SIG_BLOCK, &set, nil)  // returns the error, not -1
-        if e != 0 { throw SystemError(call: "pthread_sigmask", errno: e) }
-        let fd = try sys("signalfd") { signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
-        descriptor = FileDescriptor(adopting: fd)
+        let set = SignalSet(signals.map(\.rawValue))
+        try set.block()
+        descriptor = try set.descriptor()
     }
 
     /// The next pending signal, or nil when none is pending (never blocks). Standard
@@ -74,10 +70,8 @@ public final class SignalReceiver {
     /// True when SIGTERM or SIGINT waits to be read (they are blocked for the signalfd, so
     /// `sigpending` sees them without taking them): a long task asks it to stop early.
     public static var stopIsPending: Bool {
-        var set = sigset_t()
-        sigemptyset(&set)
-        guard sigpending(&set) == 0 else { return false }
-        return sigismember(&set, SIGTERM) == 1 || sigismember(&set, SIGINT) == 1
+        guard let pending = try? SignalSet.pending() else { return false }
+        return pending.contains(SIGTERM) || pending.contains(SIGINT)
     }
 
     /// Every signal pending now, in delivery order (lowest number first).

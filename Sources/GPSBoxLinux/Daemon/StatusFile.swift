@@ -33,11 +33,11 @@ public struct StatusFile {
             do {
                 try file.writeAll(bytes)
             } catch {
-                unlink(tmp)
+                try? FileSystem.removeFile(tmp)
                 throw error
             }
         }  // the temporary file is closed here, before it takes the real name
-        _ = try sys("rename", path: path) { rename(tmp, path) }
+        try FileSystem.rename(tmp, to: path)
     }
 
     private func createExclusively(_ tmp: String) throws(SystemError) -> FileDescriptor {
@@ -45,7 +45,7 @@ public struct StatusFile {
         do {
             return try FileDescriptor.open(tmp, flags: flags)
         } catch let e where e.errno == EEXIST {
-            _ = try sys("unlink", path: tmp) { unlink(tmp) }
+            try FileSystem.removeFile(tmp)
             return try FileDescriptor.open(tmp, flags: flags)
         }
     }

@@ -6,36 +6,23 @@
 // that re-executed itself and re-created the socket is still reached. The socket is
 // non-blocking: a stalled systemd costs one lost notification (EAGAIN), never a stalled loop.
 import GPSBoxSystem
-import Glibc
 
 public final class SystemdNotifier {
     /// $NOTIFY_SOCKET as given.
     public let socketPath: String
-    private let descriptor: FileDescriptor
-    private var address = sockaddr_un()
-    private var addressLength: socklen_t
+    private let address: SocketAddress
+    private let socket: Socket
 
     /// Opens a datagram socket for `socketPath` ("/run/systemd/notify" or "@name").
     /// A name that does not fit in sockaddr_un is ENAMETOOLONG, as in sd_notify.
     public init(socketPath: String) throws(SystemError) {
         self.socketPath = socketPath
-        let abstract = socketPath.hasPrefix("@")
-        var name = Array(socketPath.utf8)
-        if abstract { name[0] = 0 }  // Linux abstract namespace: leading NUL, no terminator
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard !name.isEmpty, name.count < capacity else {
-            throw SystemError(call: "sd_notify", path: socketPath, errno: ENAMETOOLONG)
+        do {
+            address = try .unix(socketPath)
+        } catch {
+            throw SystemError(call: "sd_notify", path: socketPath, errno: error.errno)
         }
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { path in
-            path.copyBytes(from: name)
-        }
-        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)!
-        addressLength = socklen_t(pathOffset + name.count + (abstract ? 0 : 1))
-        let fd = try sys("socket", path: socketPath) {
-            socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        }
-        descriptor = FileDescriptor(adopting: fd)
+        socket = try Socket(for: address, type: .datagram, nonBlocking: true)
     }
 
     /// The notifier for $NOTIFY_SOCKET, or nil when the daemon does not run under systemd
@@ -49,18 +36,9 @@ public final class SystemdNotifier {
     /// Values must not contain newlines (they separate assignments); any are replaced by spaces.
     public func send(_ assignments: [String]) throws(SystemError) {
         let message = Array(assignments.map { String($0.map { $0 == "\n" ? " " : $0 }) }.joined(separator: "\n").utf8)
-        var to = address
-        let length = addressLength
-        let fd = descriptor.rawValue
-        _ = try sys("sendto", path: socketPath) {
-            message.withUnsafeBytes { bytes in
-                withUnsafePointer(to: &to) { p in
-                    p.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-                        sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), sa, length)
-                    }
-                }
-            }
-        }
+        _ = try message.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try socket.send(bytes, to: address) }
+        }.get()
     }
 
     /// Start-up finished; `status` is shown by `systemctl status`.
@@ -83,7 +61,7 @@ public final class SystemdNotifier {
     /// sd_watchdog_enabled(3) recommends, or nil when the watchdog is off, the value is not a
     /// positive integer, or $WATCHDOG_PID names another process.
     public static func watchdogIntervalMilliseconds(
-        _ environment: (String) -> String? = SystemdNotifier.environment, pid: Int32 = getpid()
+        _ environment: (String) -> String? = SystemdNotifier.environment, pid: Int32 = ProcessTable.currentPID
     ) -> Int64? {
         guard let text = environment("WATCHDOG_USEC"), let usec = Int64(text), usec > 0 else { return nil }
         if let owner = environment("WATCHDOG_PID") {
@@ -94,7 +72,6 @@ public final class SystemdNotifier {
 
     /// The process environment, as `fromEnvironment` reads it by default.
     public static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        return String(cString: value)
+        CurrentProcess.environment(name)
     }
 }

@@ -12,7 +12,7 @@ public final class ChronySocket {
     public let path: String
     private let log: DaemonLog
     /// Connected while chronyd receives; nil until the next attempt.
-    private var socket: FileDescriptor?
+    private var socket: Socket?
     private var nextAttemptAt = MonotonicInstant.distantPast
     /// The failure last told to the journal: the same one is not told again.
     private var toldFailure: String?
@@ -87,22 +87,7 @@ public final class ChronySocket {
         }
     }
 
-    private func connect() throws(SystemError) -> FileDescriptor {
-        let address = try UnixSocketAddress(path)
-        let fd = try sys("socket", path: path) {
-            Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        }
-        let socket = FileDescriptor(adopting: fd, path: path)
-        try address.connect(socket.rawValue)
-        return socket
-    }
-}
-
-/// CLOCK_REALTIME: the system time chrony compares GPS time with (a sample's receipt time).
-public enum RealtimeClock {
-    public static func nowNanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    private func connect() throws(SystemError) -> Socket {
+        try Socket.connected(to: .unix(path), type: .datagram, nonBlocking: true)
     }
 }

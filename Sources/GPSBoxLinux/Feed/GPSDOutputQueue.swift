@@ -46,7 +46,7 @@ public struct GPSDOutputQueue {
     }
 }
 
-extension FileDescriptor {
+extension Socket {
     /// One write(2) of a prefix of `bytes` through the seam; returns how many were written.
     func write(_ bytes: ArraySlice<UInt8>) throws(SystemError) -> Int {
         try bytes.withUnsafeBytes { raw in

@@ -40,13 +40,13 @@ public final class GPSDServer<Client> {
     }
 
     final class Connection {
-        let socket: FileDescriptor
+        let socket: Socket
         let name: String
         var client: Client
         var output: GPSDOutputQueue
         var closed = false
 
-        init(socket: consuming FileDescriptor, name: String, client: Client, limit: Int) {
+        init(socket: consuming Socket, name: String, client: Client, limit: Int) {
             self.socket = socket
             self.name = name
             self.client = client
@@ -86,7 +86,7 @@ public final class GPSDServer<Client> {
         self.greet = greet
         self.respond = respond
         input = [UInt8](repeating: 0, count: max(1, limits.inputBytesPerWake))
-        ignoreBrokenPipes()  // a client that hung up is closed on EPIPE
+        CurrentProcess.ignoreBrokenPipes()  // a client that hung up is closed on EPIPE
     }
 
     public var clientCount: Int { connections.count }
@@ -191,7 +191,7 @@ public final class GPSDServer<Client> {
         while true {
             // The name is also the descriptor's path: SyscallFaults can reach one client.
             let name = "\(listener.address)#\(serial + 1)"
-            let accepted: FileDescriptor?
+            let accepted: Socket?
             do {
                 accepted = try listener.accept(name: name)
             } catch {
@@ -206,8 +206,7 @@ public final class GPSDServer<Client> {
             serial += 1
             // The kernel would otherwise grow a TCP send buffer to MiBs for a client that never
             // reads: a small one leaves the bound to the output queue (the documented 256 KiB).
-            var sendBuffer = Self.kernelSendBufferBytes
-            _ = setsockopt(socket.rawValue, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
+            try? socket.setSendBufferSize(Self.kernelSendBufferBytes)
             guard connections.count < limits.maximumClients else {
                 statistics.refused += 1
                 if let held = journal.admit("refused", now: now) {

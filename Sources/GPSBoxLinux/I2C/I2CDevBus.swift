@@ -24,7 +24,7 @@ public final class I2CDevBus: DDCBus {
         self.address = address
         do {
             descriptor = try FileDescriptor.open(path, flags: O_RDWR)
-            _ = try sys("ioctl(I2C_SLAVE)", path: path) { ioctl(descriptor.rawValue, UInt(I2C_SLAVE), CInt(address)) }
+            try descriptor.ioctl("ioctl(I2C_SLAVE)", UInt(I2C_SLAVE), value: Int(address))
         } catch {
             throw DDCError(error)
         }
@@ -39,7 +39,7 @@ public final class I2CDevBus: DDCBus {
         }
         var pointer = register
         var data = [UInt8](repeating: 0xFF, count: count)
-        let result = withUnsafeMutablePointer(to: &pointer) { pointerAddress in
+        let result: Result<Int32, SystemError> = withUnsafeMutablePointer(to: &pointer) { pointerAddress in
             data.withUnsafeMutableBufferPointer { buffer in
                 var messages = [
                     i2c_msg(addr: UInt16(address), flags: 0, len: 1, buf: pointerAddress),
@@ -47,11 +47,11 @@ public final class I2CDevBus: DDCBus {
                 ]
                 return messages.withUnsafeMutableBufferPointer { msgs in
                     var transfer = i2c_rdwr_ioctl_data(msgs: msgs.baseAddress, nmsgs: 2)
-                    return ioctl(descriptor.rawValue, UInt(I2C_RDWR), &transfer)
+                    return Result { () throws(SystemError) in try descriptor.ioctl("ioctl(I2C_RDWR)", UInt(I2C_RDWR), &transfer) }
                 }
             }
         }
-        if result < 0 { throw failure(call: "ioctl(I2C_RDWR)", errno: currentErrno()) }
+        if case .failure(let error) = result { throw failure(call: error.call, errno: error.errno) }
         return data
     }
 

@@ -46,8 +46,7 @@ public final class SerialPort {
             default: throw .system(error)
             }
         }
-        var probe = termios()
-        if tcgetattr(descriptor.rawValue, &probe) != 0, currentErrno() == ENOTTY { throw .notSerialPort(path: path) }
+        if !descriptor.isTerminalLine { throw .notSerialPort(path: path) }
         do throws(DeviceLockError) {
             lock = try DeviceLock(device: path, descriptor: descriptor.rawValue, directory: lockDirectory)
         } catch {
@@ -56,8 +55,8 @@ public final class SerialPort {
             case .failed(let e): throw .system(e)
             }
         }
-        try call("ioctl(TIOCEXCL)") { ioctl(descriptor.rawValue, UInt(TIOCEXCL)) }
-        try configure(baud: baud, when: TCSANOW)
+        try mapped { () throws(SystemError) in try descriptor.claimLineExclusively() }
+        try mapped { () throws(SystemError) in try descriptor.configureRawLine(rate: baud, when: .now) }
         try discardInput()
     }
 
@@ -65,7 +64,7 @@ public final class SerialPort {
     /// rate switch were sampled at another rate, and judged at this one they are noise or,
     /// worse, a lucky frame. The corresponding C call is `tcflush(3)` with TCIFLUSH.
     public func discardInput() throws(SerialError) {
-        try call("tcflush") { tcflush(descriptor.rawValue, TCIFLUSH) }
+        try mapped { () throws(SystemError) in try descriptor.discardInput() }
     }
 
     /// How long the daemon loop may leave the port out of its PollSet after a read, so
@@ -81,7 +80,7 @@ public final class SerialPort {
     /// because bytes straddling the switch are garbage at either rate.
     /// The corresponding C calls are `tcsetattr(3)` and `tcflush(3)`.
     public func setBaud(_ rate: BaudRate) throws(SerialError) {
-        try configure(baud: rate, when: TCSADRAIN)
+        try mapped { () throws(SystemError) in try descriptor.configureRawLine(rate: rate, when: .afterOutput) }
         try discardInput()
         baud = rate
     }
@@ -93,12 +92,10 @@ public final class SerialPort {
     /// Throws `.deviceGone` on end of file, EIO, ENXIO or ENODEV.
     public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int) throws(SerialError) -> Int {
         if timeoutMilliseconds != 0 {
-            var ready = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-            let n = poll(&ready, 1, Int32(clamping: timeoutMilliseconds))
-            if n == 0 { return 0 }
-            if n < 0 {
-                if currentErrno() == EINTR { return 0 }
-                throw .system(SystemError(call: "poll", path: path, errno: currentErrno()))
+            do {
+                if try descriptor.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds).isEmpty { return 0 }
+            } catch {
+                throw .system(error)
             }
         }
         // The seam retries EINTR; EAGAIN (nothing there after all) is a read of nothing, and
@@ -146,8 +143,7 @@ public final class SerialPort {
             guard case .failure(let error) = result else { return }
             stalls = written > 0 ? 0 : stalls + 1
             if error.errno == EAGAIN, stalls <= 5 {  // a queue that moves nothing for 5 s: give up
-                var room = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
-                if poll(&room, 1, 1000) >= 0 || currentErrno() == EINTR { continue }
+                if (try? descriptor.wait(for: .writable, timeoutMilliseconds: 1000)) != nil { continue }
             }
             if [EIO, ENXIO, ENODEV].contains(error.errno) { throw .deviceGone(path: path) }
             throw .system(error)
@@ -157,31 +153,13 @@ public final class SerialPort {
     /// Waits until everything written has left the UART (before switching baud rate).
     /// The corresponding C call is `tcdrain(3)`.
     public func drain() throws(SerialError) {
-        try call("tcdrain") { tcdrain(descriptor.rawValue) }
+        try mapped { () throws(SystemError) in try descriptor.drainOutput() }
     }
 
-    /// Raw 8N1, no flow control, receiver on, modem lines ignored, at `baud`.
-    private func configure(baud rate: BaudRate, when action: Int32) throws(SerialError) {
-        var tio = termios()
-        try call("tcgetattr") { tcgetattr(descriptor.rawValue, &tio) }
-        cfmakeraw(&tio)  // no echo, no canonical mode, no CR/NL mapping, no signals, CS8
-        tio.c_cflag &= ~(tcflag_t(CRTSCTS) | tcflag_t(CSTOPB | PARENB | CSIZE))
-        tio.c_cflag |= tcflag_t(CS8 | CLOCAL | CREAD)
-        tio.c_iflag &= ~tcflag_t(IXON | IXOFF | IXANY)
-        // VMIN=1, VTIME=0: a read returns everything buffered, EAGAIN when nothing is (the
-        // fd is non-blocking) and 0 only at end of file; poll(2) provides any timeout.
-        withUnsafeMutableBytes(of: &tio.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        try call("cfsetispeed") { cfsetispeed(&tio, rate.speed) }
-        try call("cfsetospeed") { cfsetospeed(&tio, rate.speed) }
-        try call("tcsetattr") { tcsetattr(descriptor.rawValue, action, &tio) }
-    }
-
-    private func call(_ name: String, _ body: () -> Int32) throws(SerialError) {
+    /// A failed line call as the port reports it: a vanished device is `.deviceGone`.
+    private func mapped(_ body: () throws(SystemError) -> Void) throws(SerialError) {
         do {
-            _ = try sys(name, path: path, body)
+            try body()
         } catch {
             if [EIO, ENXIO, ENODEV].contains(error.errno) { throw .deviceGone(path: path) }
             throw .system(error)
