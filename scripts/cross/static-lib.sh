@@ -42,7 +42,14 @@ debian_source() {
                    -o Dir::State::Lists="$src_cache/lists" -o Dir::Cache="$src_cache/apt" -o Debug::NoLocking=1
                    -o APT::Sandbox::User=root -o Acquire::Retries=3)
         apt-get "${apt[@]}" -qq update >&2
-        (cd "$src_cache" && apt-get "${apt[@]}" -qq source "$package" >&2)
+        # The index can name a version the mirror no longer (or not yet) holds: then the next one.
+        local v fetched=no
+        for v in $(apt-cache "${apt[@]}" showsrc "$package" | sed -n 's/^Version: //p' | sort -Vr | uniq); do
+            if (cd "$src_cache" && apt-get "${apt[@]}" -qq source "$package=$v" >&2); then fetched=yes; break; fi
+            rm -rf "$src_cache/$package"-* "$src_cache/$package"_*
+            echo "cross/$name: $package $v not on the mirror, trying an older one" >&2
+        done
+        [ "$fetched" = yes ] || die "no source of $package could be fetched"
         touch "$src_cache/.complete"
     fi
     src="$(find "$src_cache" -mindepth 1 -maxdepth 1 -type d -name "$dir_prefix[0-9]*" | head -1)"
