@@ -1,6 +1,7 @@
 // Processes, behind the syscall seam so the CLI and main.swift never call libc themselves:
 // `gpsbox status` checks that the daemon named in the status file still runs, and the
 // executable ends with the command's exit status.
+import GPSBoxCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -129,11 +130,12 @@ extension CurrentProcess {
 }
 
 extension CurrentProcess {
-    /// The effective user by name when the password database knows it ("user gpsbox (uid
-    /// 998)"), else "uid 998" (getpwuid(3)).
+    /// The effective user by name when /etc/passwd has it ("user gpsbox (uid 998)"), else
+    /// "uid 998".
     public static var effectiveUserDescription: String {
         let uid = geteuid()
-        if let entry = getpwuid(uid), let name = entry.pointee.pw_name { return "user \(String(cString: name)) (uid \(uid))" }
+        let passwd = (try? PathInspection.text("/etc/passwd", maxBytes: 1 << 20)) ?? ""
+        if let name = PasswdFile.userName(uid: uid, in: passwd) { return "user \(name.escapingControls) (uid \(uid))" }
         return "uid \(uid)"
     }
 
