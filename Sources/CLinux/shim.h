@@ -11,4 +11,7 @@ static inline unsigned long gpsbox_TIOCGEXCL(void) { return TIOCGEXCL; }
 #include <linux/gpio.h>
 static inline unsigned long gpsbox_GPIO_GET_CHIPINFO_IOCTL(void) { return GPIO_GET_CHIPINFO_IOCTL; }
 static inline unsigned long gpsbox_GPIO_V2_GET_LINEINFO_IOCTL(void) { return GPIO_V2_GET_LINEINFO_IOCTL; }
+
+/* nss.h: __nss_configure_lookup, so a static program resolves names without loading NSS modules. */
+#include <nss.h>
 #endif

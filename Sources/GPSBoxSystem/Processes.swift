@@ -4,6 +4,7 @@
 import GPSBoxCore
 #if canImport(Glibc)
 import Glibc
+import CLinux
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -126,6 +127,21 @@ extension CurrentProcess {
         var host = [CChar](repeating: 0, count: 256)
         guard gethostname(&host, 255) == 0 else { return "" }
         return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension CurrentProcess {
+    /// Host, user and group names are looked up by glibc's built-in files and DNS sources only
+    /// (nss.h's __nss_configure_lookup). The shipped programs are static: an NSS module that
+    /// /etc/nsswitch.conf names (Pi OS's mdns4_minimal, systemd's myhostname) would be loaded
+    /// from the box's shared glibc into a process with another glibc inside, and crashes it
+    /// (SIGFPE seen with Debian 12's libnss-mdns) or fails the lookup. Call before any lookup.
+    public static func useBuiltInNameServices() {
+        #if canImport(Glibc)
+        _ = __nss_configure_lookup("hosts", "files dns")
+        _ = __nss_configure_lookup("passwd", "files")
+        _ = __nss_configure_lookup("group", "files")
+        #endif
     }
 }
 

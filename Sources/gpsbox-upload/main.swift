@@ -4,6 +4,7 @@ import GPSBoxFleetLink
 import GPSBoxSystem
 import Glibc
 
+CurrentProcess.useBuiltInNameServices()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--help" || arguments.first == "-h" {
     OutputFile.standardOutput.write("gpsbox-upload: the box's side of gpsbox-fleet (docs/fleet.md).\n\n\(Upload.usage)\n")

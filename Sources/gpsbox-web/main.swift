@@ -2,6 +2,8 @@
 // status settings, serves until SIGTERM or SIGINT.
 import GPSBoxCLI
 import GPSBoxCore
+import GPSBoxSystem
 import GPSBoxWeb
 
+CurrentProcess.useBuiltInNameServices()
 CurrentProcessExit.exit(WebServerMain.run(Array(CommandLine.arguments.dropFirst())))
