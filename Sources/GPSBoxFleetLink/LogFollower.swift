@@ -13,6 +13,10 @@ package final class LogFollower {
     package let bufferLimit: Int
     var names: [SegmentName] = []
     private var followed: FollowedSegment?
+    /// The last listed segment and its size at the last refresh (LogFollower+Backlog.swift).
+    var openSizeWhenListed: (name: SegmentName, size: Int64)?
+    /// Times the folder was listed.
+    package private(set) var listings = 0
     /// Log records decoded since the start: each once while following (the cost of a wake).
     package private(set) var recordsDecoded = 0
     /// Segments that were gone (deleted by the ring) before their samples were sent.
@@ -30,6 +34,7 @@ package final class LogFollower {
 
     /// Lists the segments again (cheap: one readdir).
     package func refresh() {
+        listings += 1
         names = (try? TrackLogReader.segmentNames(in: directory)) ?? names
     }
 

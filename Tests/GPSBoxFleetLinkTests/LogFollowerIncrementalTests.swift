@@ -60,6 +60,35 @@ import Testing
         writer.close(now: MonotonicInstant(milliseconds: 1201))
     }
 
+    @Test func theFolderIsListedOnlyWhenTheOpenSegmentStoppedGrowing() throws {
+        let scratch = ScratchFolder()
+        defer { withExtendedLifetime(scratch) {} }
+        let writer = try SegmentWriter(directory: POSIXLogDirectory(path: scratch.path),
+                                       configuration: .init(segmentSizeLimitBytes: 8 * 1024), now: 0, runID: 0x52)
+        let follower = LogFollower(directory: scratch.path)
+        var position: LogPosition?
+        var got: [TrackSample] = []
+        var i = 0
+        for wake in 0..<120 {
+            if wake % 3 != 2 {  // two wakes with new samples, one without
+                for _ in 0..<5 {
+                    writer.append(.sample(LogFollowerTests.sample(i)), now: MonotonicInstant(milliseconds: Int64(i)))
+                    i += 1
+                }
+                try writer.sync(now: MonotonicInstant(milliseconds: Int64(i)))
+            }
+            follower.refresh(readingFrom: position)
+            let (batches, end) = LogFollowerTests.drain(follower, after: position)
+            got += batches.flatMap(\.samples).map(\.sample)
+            position = end ?? position
+        }
+        follower.refresh(readingFrom: position)
+        got += LogFollowerTests.drain(follower, after: position).0.flatMap(\.samples).map(\.sample)
+        #expect(got == (0..<i).map(LogFollowerTests.sample), "rotations still followed, late by a wake at most")
+        #expect(follower.listings < 70, "listed \(follower.listings) times in 121 wakes")
+        writer.close(now: MonotonicInstant(milliseconds: Int64(i) + 1))
+    }
+
     @Test func aTornRecordAtTheEndIsTakenWholeNextTime() throws {
         let scratch = ScratchFolder()
         defer { withExtendedLifetime(scratch) {} }
