@@ -9,7 +9,14 @@ import GPSBoxSystem
 extension LogFollower {
     /// Lists the segments again, counts the unsent samples of segments that disappeared, and
     /// indexes the closed segments at or after `position` (the next record to send follows it).
+    /// Not listed while the open segment grows (one lstat instead of a readdir): the writer
+    /// is still on it, so a new segment (and the ring's deletions, made when one starts) shows
+    /// at the first refresh after it stopped growing, a second or a sync interval later.
     package func refresh(readingFrom position: LogPosition?) {
+        if let open = names.last, let size = try? directory.size(of: open.fileName) {
+            defer { openSizeWhenListed = (open, size) }
+            if let before = openSizeWhenListed, before.name == open, size > before.size { return }
+        }
         refresh()
         let listed = Set(names.map(keyOf))
         let order = readingOrder(with: position)

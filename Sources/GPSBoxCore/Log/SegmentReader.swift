@@ -27,11 +27,40 @@ public final class SegmentReader {
     public private(set) var zeroTail: LogDamage?
     /// Where block 0's records start (the header's headerLength, 64 if damaged).
     private var headerLength = LogFormat.segmentHeaderSize
+    /// File offset just past the last verified record (block 0's record start before any).
+    private var consumedEnd = Int64(LogFormat.segmentHeaderSize)
+    private var resumeAt: ResumePoint?
+
+    /// Where a later reader of the same segment can go on from: just past the last verified
+    /// record, under the header it was read with. A record torn there is read again from its start.
+    public struct ResumePoint: Hashable, Sendable {
+        public let offset: Int64
+        public let header: SegmentHeader
+        let headerLength: Int
+    }
+
+    /// Nil until a valid header was read (a damaged header gives no point to go on from).
+    public var resumePoint: ResumePoint? {
+        header.map { ResumePoint(offset: consumedEnd, header: $0, headerLength: headerLength) }
+    }
+
+    /// True when the reader went on from the point it was given. False when the point does not
+    /// fit the file (another header, or shorter than the point): the reader then reads from the
+    /// segment's start, or ends if the file was already read past block 0 (open it again).
+    public private(set) var resumed = false
 
     public init(file: String, source: any ReadableLogFile, report: @escaping (LogDamage) -> Void) {
         self.file = file
         self.source = source
         self.report = report
+    }
+
+    /// A reader that reads the header and then goes on at `point` (nil: from the start), reading
+    /// only block 0 and the blocks from the one holding the point on.
+    public convenience init(file: String, source: any ReadableLogFile, resumingAt point: ResumePoint?,
+                            report: @escaping (LogDamage) -> Void) {
+        self.init(file: file, source: source, report: report)
+        resumeAt = point
     }
 
     deinit { source.close() }
@@ -41,6 +70,7 @@ public final class SegmentReader {
         guard !started else { return }
         started = true
         readHeader()
+        if let point = resumeAt { resume(at: point) }
     }
 
     /// The next verified entry, or nil at the end of the segment.
@@ -53,6 +83,34 @@ public final class SegmentReader {
     }
 
     // MARK: - blocks
+
+    /// Moves from block 0 (just read) to `point`, if it fits this file.
+    private func resume(at point: ResumePoint) {
+        guard !atEnd, header == point.header, headerLength == point.headerLength,
+              point.offset >= Int64(headerLength), point.offset <= source.size ?? Int64.max else { return }
+        let blockSize = Int64(LogFormat.blockSize)
+        let target = point.offset / blockSize * blockSize
+        if target == 0 {
+            guard point.offset <= Int64(blockCount) else { return }
+        } else {
+            guard blockCount == LogFormat.blockSize else { return }
+            do {
+                if target > blockSize { try source.skip(target - blockSize) }
+            } catch {
+                report(LogDamage(file: file, offset: blockSize, length: 0, reason: .unreadable(error)))
+                atEnd = true
+                return
+            }
+            loadBlock(at: target)
+            guard !atEnd, point.offset - target <= Int64(blockCount) else {
+                atEnd = true  // shorter than the point now: not the file the point came from
+                return
+            }
+        }
+        position = Int(point.offset - target)
+        consumedEnd = point.offset
+        resumed = true
+    }
 
     private func loadBlock(at offset: Int64) {
         blockStart = offset
@@ -118,6 +176,7 @@ public final class SegmentReader {
             headerLength = recordStart
         }
         position = recordStart
+        consumedEnd = Int64(recordStart)
     }
 
     private func nextBlock() {
@@ -184,6 +243,7 @@ public final class SegmentReader {
         }
         endPendingDamage(at: offset)
         position = payload.upperBound
+        consumedEnd = blockStart + Int64(position)
         guard let known = LogRecordType(rawValue: type) else {
             // A clean stop's close record (§4.5) is no entry; other unknown types: rule 7.
             if type != LogFormat.closeRecordType { unknownRecords += 1 }
