@@ -30,7 +30,7 @@ extension Daemon {
     /// Once a second: the no-fix line when the module sends data but no usable fix (the LED's
     /// slow blink) for a minute; silence or a lost module has lines of its own.
     func watchFix(now: MonotonicInstant) {
-        guard link != nil, !loop.link.silent, session.lastBytesAt != nil else {
+        guard link != nil, loop.link.isUp, !loop.link.silent, session.lastBytesAt != nil else {
             loop.fixOutage.restart(at: now)
             return
         }
