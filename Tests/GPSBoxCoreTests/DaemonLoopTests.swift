@@ -186,6 +186,26 @@ import Testing
         #expect(loop.stateName(fault: .deviceLost, latestFix: nil, hadBytes: true) == "device-lost")
     }
 
+    @Test func aReloadRedoesOnlyWhatItsChangedSettingsTouch() {
+        let old = GPSBoxConfiguration()
+        #expect(DaemonLoop.reloadPlan(from: old, to: old) == [])
+        var new = old
+        new.sampleInterval = .seconds(5)
+        #expect(DaemonLoop.reloadPlan(from: old, to: new) == [], "sampler settings apply from the next fix")
+        new.rateHz = 5
+        new.quota = .mebibytes(1024)
+        #expect(DaemonLoop.reloadPlan(from: old, to: new) == [.reopenLink, .reopenWriter])
+        new = old
+        new.logDir = "/media/card/gpsbox"
+        new.tripGap = .seconds(600)
+        new.led = nil
+        #expect(DaemonLoop.reloadPlan(from: old, to: new) == [.reopenWriter, .moveLogFolder, .noteTripGap, .replaceLED])
+        new = old
+        new.chronySocket = "/run/chrony.gpsbox.sock"
+        new.statusFile = "/tmp/status.json"
+        #expect(DaemonLoop.reloadPlan(from: old, to: new) == [.reopenFeed, .reopenControl])
+    }
+
     @Test func signalsStopReloadAndToggleRecording() {
         #expect(DaemonLoop.request(for: .terminate) == .stop && DaemonLoop.request(for: .interrupt) == .stop)
         #expect(DaemonLoop.request(for: .hangup) == .reload && DaemonLoop.request(for: .user1) == .toggleRecording)

@@ -80,7 +80,7 @@ final class FakeLink: ReceiverLink {
         return String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
     }
 
-    @Test func withFakesItLogsRecordsReportsAndStopsOnASignal() throws {
+    @Test func withFakesItLogsReloadsRecordsReportsAndStopsOnASignal() throws {
         let folder = Self.temporaryFolder()
         var config = GPSBoxConfiguration()
         config.device = folder + "/gnss"
@@ -94,13 +94,20 @@ final class FakeLink: ReceiverLink {
         let status = FakeStatusFile()
         let link = FakeLink()
         var opens = 0
+        var reloads = 0
         link.onRead = { n in
+            if n == 20 { signals.send(.hangup) }  // reload: a new trip gap
             if n == 30 { signals.send(.user1) }  // recording off
             if n == 40 { signals.send(.terminate) }
         }
         let env = DaemonEnvironment(
             log: DaemonLog(threshold: .error, style: .plain),
-            reloadConfiguration: { config }, commandEncoding: UBXReceiverCommandEncoding(), version: "test",
+            reloadConfiguration: {
+                reloads += 1
+                var c = config
+                c.tripGap = .seconds(120)
+                return c
+            }, commandEncoding: UBXReceiverCommandEncoding(), version: "test",
             makeSignals: { signals }, notifier: notifier, watchdogIntervalMs: 50,
             makeStatusFile: { _ in status }, makeLED: { _, _ in NoLED() },
             openLink: { (_, _) throws(ReceiverLinkError) in
@@ -112,6 +119,7 @@ final class FakeLink: ReceiverLink {
         #expect(opens == 1 && link.reads >= 40)
         #expect(notifier.sent.first == "READY=1" && notifier.sent.contains("WATCHDOG=1"))
         #expect(notifier.sent.contains("STOPPING=1"))
+        #expect(reloads == 1 && notifier.sent.contains("RELOADING=1"), "SIGHUP reloaded the configuration")
         #expect(status.writes > 0 && status.last.contains("\"recording\":false"), "SIGUSR1 turned recording off")
         #expect(status.last.contains("\"state\":\"stopping\""))
         let segments = (try? POSIXLogDirectory.create(path: config.logDir)).flatMap { try? TrackLogReader.segmentNames(in: $0) } ?? []

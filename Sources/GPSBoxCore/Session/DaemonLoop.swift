@@ -48,6 +48,24 @@ public struct DaemonLoop {
         case stop, reload, toggleRecording
     }
 
+    /// What a reload must redo, from the settings that changed.
+    public struct ReloadPlan: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Receiver settings: close the link and open it again at once.
+        public static let reopenLink = ReloadPlan(rawValue: 1 << 0)
+        /// Log settings: sync and close the writer, open it again.
+        public static let reopenWriter = ReloadPlan(rawValue: 1 << 1)
+        /// Another log folder: lock it before the writer opens there.
+        public static let moveLogFolder = ReloadPlan(rawValue: 1 << 2)
+        public static let reopenControl = ReloadPlan(rawValue: 1 << 3)
+        /// The feed's own settings (its clients reconnect).
+        public static let reopenFeed = ReloadPlan(rawValue: 1 << 4)
+        /// A new trip gap is written into the log, so `dump` splits by the same rule.
+        public static let noteTripGap = ReloadPlan(rawValue: 1 << 5)
+        public static let replaceLED = ReloadPlan(rawValue: 1 << 6)
+    }
+
     public var link: LinkSupervisor
     public var storage = StorageWatch()
     public var module = ModuleState()
@@ -123,6 +141,29 @@ public struct DaemonLoop {
     }
 
     public mutating func stop() { running = false }
+
+    /// What a reload from `old` to `new` must redo. Sampler settings need nothing: they apply
+    /// from the next fix without ending the trip.
+    public static func reloadPlan(from old: GPSBoxConfiguration, to new: GPSBoxConfiguration) -> ReloadPlan {
+        var plan: ReloadPlan = []
+        if old.transport != new.transport || old.rateHz != new.rateHz || old.configure != new.configure
+            || old.nmeaOutput != new.nmeaOutput || old.dynamicModel != new.dynamicModel {
+            plan.insert(.reopenLink)
+        }
+        if old.logDir != new.logDir || old.quota != new.quota || old.segmentSize != new.segmentSize
+            || old.syncInterval != new.syncInterval || old.freeSpaceFloor != new.freeSpaceFloor {
+            plan.insert(.reopenWriter)
+        }
+        if old.logDir != new.logDir { plan.insert(.moveLogFolder) }
+        if old.statusFile != new.statusFile { plan.insert(.reopenControl) }
+        if old.gpsdListen != new.gpsdListen || old.gpsdMaxClients != new.gpsdMaxClients
+            || old.chronySocket != new.chronySocket {
+            plan.insert(.reopenFeed)
+        }
+        if old.tripGap != new.tripGap { plan.insert(.noteTripGap) }
+        if old.led != new.led { plan.insert(.replaceLED) }
+        return plan
+    }
 
     // MARK: the module
 

@@ -66,26 +66,23 @@ extension Daemon {
         let old = config
         config = Self.fittingFileSizeLimit(new, log: log)
         log(.notice, "configuration reloaded: " + ConfigurationChange.summary(ConfigurationChange.between(old, new)))
-        if old.transport != new.transport || old.rateHz != new.rateHz || old.configure != new.configure
-            || old.nmeaOutput != new.nmeaOutput || old.dynamicModel != new.dynamicModel {
-            reopen(now: now, reason: "configuration changed")
-        }
-        if old.logDir != new.logDir || old.quota != new.quota || old.segmentSize != new.segmentSize
-            || old.syncInterval != new.syncInterval || old.freeSpaceFloor != new.freeSpaceFloor {
+        let plan = DaemonLoop.reloadPlan(from: old, to: new)
+        if plan.contains(.reopenLink) { reopen(now: now, reason: "configuration changed") }
+        if plan.contains(.reopenWriter) {
             writer?.close(now: now)
             writer = nil
-            if old.logDir != new.logDir {
+            if plan.contains(.moveLogFolder) {
                 track.folderLock = nil
                 checkLogFolder(now: now)  // locks the new folder and opens the writer there
             } else {
                 openWriter(now: now)
             }
         }
-        if old.statusFile != new.statusFile || control.map({ !$0.isInPlace }) ?? true { openControlSocket(now: now) }
-        reloadFeed(from: old, now: now)
+        if plan.contains(.reopenControl) || control.map({ !$0.isInPlace }) ?? true { openControlSocket(now: now) }
+        if plan.contains(.reopenFeed) { openFeed(now: now) }
         session.updateSamplerConfiguration(new.samplerConfiguration)
-        if old.tripGap != new.tripGap { noteTripGap(now: now) }
-        if old.led != new.led { outlets.led = LEDDriver(led: env.makeLED(new, log)) }
+        if plan.contains(.noteTripGap) { noteTripGap(now: now) }
+        if plan.contains(.replaceLED) { outlets.led = LEDDriver(led: env.makeLED(new, log)) }
         outlets.statusFile = new.statusFile.isEmpty ? nil : env.makeStatusFile(new.statusFile)
         outlets.statusDocument.invalidate()
     }

@@ -19,13 +19,6 @@ extension Daemon {
         loop.feedOpened(now: now)
     }
 
-    /// SIGHUP: the feed restarts only when its own settings changed (its clients reconnect).
-    func reloadFeed(from old: GPSBoxConfiguration, now: MonotonicInstant) {
-        guard old.gpsdListen != config.gpsdListen || old.gpsdMaxClients != config.gpsdMaxClients
-            || old.chronySocket != config.chronySocket else { return }
-        openFeed(now: now)
-    }
-
     /// Once a second: what DEVICE/DEVICES say of the module (it may have been identified,
     /// reopened or moved to another rate since).
     func refreshFeedDevice() {
