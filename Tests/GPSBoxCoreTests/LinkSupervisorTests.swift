@@ -185,9 +185,8 @@ import Testing
     @Test func aReadDueWithoutAPollStaysTheDeadlineAfterItsTimePassed() {
         var s = LinkSupervisor()
         _ = s.opened(now: 0)
-        s.writer(open: true)
         var d = EarliestDeadline(1000)
-        s.considerDeadlines(&d, now: 0, hasDescriptor: true, writerSyncDue: nil)
+        s.considerDeadlines(&d, now: 0, hasDescriptor: true)
         #expect(d.value == 1000, "a new link's fd is watched: no read deadline")
         s.read(bytes: 3000, skippedBytes: 0, validFrames: true, filledBuffer: false, now: 0)
         let end = s.pacing.nextReadAt
@@ -195,34 +194,25 @@ import Testing
         // The loop spent the pause processing: the read is due with the fd not watched, so
         // its time must stay the poll's deadline (a zero timeout), or nothing would wake it.
         d = EarliestDeadline(1000)
-        s.considerDeadlines(&d, now: end + 5, hasDescriptor: true, writerSyncDue: nil)
+        s.considerDeadlines(&d, now: end + 5, hasDescriptor: true)
         #expect(s.readAction(now: end + 5, hasDescriptor: true) == .readNow)
         #expect(d.value == end && d.timeoutMs(now: end + 5) == 0)
         s.read(bytes: 0, skippedBytes: 0, validFrames: false, filledBuffer: false, now: end + 5)
         d = EarliestDeadline(1000)
-        s.considerDeadlines(&d, now: s.pacing.nextReadAt, hasDescriptor: true, writerSyncDue: nil)
+        s.considerDeadlines(&d, now: s.pacing.nextReadAt, hasDescriptor: true)
         #expect(d.value == 1000, "after a read of nothing the fd is watched and no deadline is needed")
     }
 
-    @Test func thePollDeadlineIsTheEarliestOfOpenReadWriterRetryAndAFutureSync() {
+    @Test func thePollDeadlineIsTheOpenAttemptTheDetectionWindowOrTheReadPause() {
         var s = LinkSupervisor()
         var d = EarliestDeadline(1000)
-        s.considerDeadlines(&d, now: 0, hasDescriptor: true, writerSyncDue: nil)
-        #expect(d.value == 0, "closed, never tried: open now; no writer, never tried: now")
-        _ = s.opened(now: 0)
-        s.writer(open: true)
-        s.read(bytes: 500, skippedBytes: 0, validFrames: true, filledBuffer: false, now: 10)
-        d = EarliestDeadline(1000)
-        s.considerDeadlines(&d, now: 10, hasDescriptor: true, writerSyncDue: 30)
-        #expect(d.value == 30 && d.timeoutMs(now: 10) == 20, "the writer's sync comes before the read")
-        d = EarliestDeadline(1000)
-        s.considerDeadlines(&d, now: 10, hasDescriptor: true, writerSyncDue: 5)
-        #expect(d.value == s.pacing.nextReadAt, "a sync already due is not a deadline (it would spin)")
-        s.writer(open: false)
-        let told = s.writerOpenFailed("track log unavailable: EROFS", now: 20)
-        let toldAgain = s.writerOpenFailed("track log unavailable: EROFS", now: 20)
-        #expect(told && !toldAgain, "a repeat is told once")
-        #expect(!s.wantsWriter(now: 10_019) && s.wantsWriter(now: 10_020))
+        s.considerDeadlines(&d, now: 0, hasDescriptor: true)
+        #expect(d.value == 0, "closed, never tried: open now")
+        _ = s.startDetecting(reason: nil, now: 0)
+        d = EarliestDeadline(5000)
+        s.considerDeadlines(&d, now: 0, hasDescriptor: true)
+        #expect(d.value == 1200, "the end of auto-baud's window at the first rate")
+        #expect(s.readAction(now: 0, hasDescriptor: true) == .watch)
         #expect(EarliestDeadline().timeoutMs(now: 5) == nil && EarliestDeadline(3).timeoutMs(now: 5) == 0)
     }
 }

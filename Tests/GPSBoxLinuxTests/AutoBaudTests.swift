@@ -115,87 +115,35 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
     }
 }
 
-/// A FakeModulePort whose reads never wait: the poll loop decides when to call.
-final class InstantModulePort: BaudSwitchablePort {
-    let trueRate: BaudRate
-    private(set) var baud: BaudRate
-    private(set) var switches: [BaudRate] = []
-    var pending: [UInt8] = []
-
-    init(trueRate: BaudRate, startingAt: BaudRate) {
-        self.trueRate = trueRate
-        baud = startingAt
-    }
-
-    func setBaud(_ rate: BaudRate) throws(SerialError) {
-        baud = rate
-        switches.append(rate)
-        pending = []  // like tcflush
-    }
-
-    /// The module sends one burst; what the host hears depends on its rate.
-    func burst() {
-        pending += baud == trueRate ? gga + rmc : [UInt8](repeating: 0xF8, count: 120)
-    }
-
-    func read(appendingTo bytes: inout [UInt8], timeoutMilliseconds: Int) throws(SerialError) -> Int {
-        bytes += pending
-        defer { pending = [] }
-        return pending.count
-    }
-}
-
-@Suite struct AutoBaudLoopTests {
-    @Test func pollLoopFindsTheRateWithoutBlocking() throws {
-        // The loop: a burst every 250 ms makes the port readable; in between, the listen
-        // deadline is the poll timeout.
-        let port = InstantModulePort(trueRate: rate(115_200), startingAt: rate(4800))
-        var detector = AutoBaud(counter: FrameSplitter(), windowMilliseconds: 1000)
-        var now: MonotonicInstant = 0
-        var step = detector.start(now: now)
-        var nextBurst: MonotonicInstant = 250
-        while case .listen(_, let deadline) = step {
-            try #require(now < 60_000)
-            if nextBurst <= deadline {
-                now = nextBurst
-                port.burst()
-                nextBurst += 250
-            } else {
-                now = deadline
-            }
-            step = try detector.advance(on: port, now: now)
-        }
-        #expect(step == .found(rate(115_200)))
-        #expect(port.baud == rate(115_200))
-        #expect(port.switches == [rate(9600), rate(38400), rate(115_200)])
-        #expect(now == 2250)  // 9600 and 38400 each given up after their 1 s window
-    }
-
-    @Test func advanceAfterTheEndChangesNothing() throws {
-        let port = InstantModulePort(trueRate: rate(9600), startingAt: rate(9600))
-        var detector = AutoBaud(counter: FrameSplitter(), candidates: [rate(9600)])
-        _ = detector.start(now: 0)
-        port.burst()
-        #expect(try detector.advance(on: port, now: 10) == .found(rate(9600)))
-        port.burst()
-        #expect(try detector.advance(on: port, now: 20) == .found(rate(9600)))
-        #expect(port.switches.isEmpty)
-    }
-
-    @Test func realPTYInAPollSet() throws {
+/// Auto-baud as the daemon runs it: a state of the link supervisor, the port's fd in a poll
+/// set, each read handed to the supervisor and the rate it asks for set on the link.
+@Suite struct AutoBaudLinkStateTests {
+    @Test func aRealPTYInAPollSetIsFoundAtItsRate() throws {
         let pty = try TestPTY()
-        let port = try SerialPort(path: pty.path, baud: rate(9600))
+        let link = SerialLink(port: try SerialPort(path: pty.path, baud: rate(9600)))
         let writer = PeriodicWriter(fd: pty.master.rawValue, bytes: gga + rmc, intervalMicroseconds: 20_000)
         defer { writer.stop() }
-        var detector = AutoBaud(counter: FrameSplitter(), candidates: [rate(19200)], windowMilliseconds: 5000)
-        var step = detector.start(now: MonotonicClock.now())
-        step = try detector.advance(on: port, now: MonotonicClock.now())  // switches to 19200
-        while case .listen(_, let deadline) = step {
+        var supervisor = LinkSupervisor()
+        try link.listen(at: supervisor.startDetecting(reason: nil, now: MonotonicClock.now()))
+        var outcome: LinkDetection? = .listen(rate(9600))
+        let start = MonotonicClock.now()
+        var buffer: [UInt8] = []
+        while case .listen? = outcome {
+            try #require(MonotonicClock.now() - start < 15_000)
             var set = PollSet()
-            set.watch(port.fd)
-            _ = try set.wait(timeoutMilliseconds: PollSet.timeout(until: deadline, now: MonotonicClock.now()))
-            step = try detector.advance(on: port, now: MonotonicClock.now())
+            let slot = set.watch(link.port.fd)
+            var d = EarliestDeadline()
+            supervisor.considerDeadlines(&d, now: MonotonicClock.now(), hasDescriptor: true)
+            _ = try set.wait(timeoutMilliseconds: d.timeoutMs(now: MonotonicClock.now()))
+            buffer.removeAll()
+            if !set.events(at: slot).isEmpty { _ = try link.read(appendingTo: &buffer) }
+            outcome = supervisor.detectionHeard(buffer, now: MonotonicClock.now())
+            if case .listen(let r)? = outcome { try link.listen(at: r) }
         }
-        #expect(step == .found(rate(19200)))
+        guard case .found(let found, let proof, _, _)? = outcome else {
+            Issue.record("no rate found: \(String(describing: outcome))")
+            return
+        }
+        #expect(found == rate(9600) && !proof.isEmpty && supervisor.isOpen && link.port.baud == rate(9600))
     }
 }

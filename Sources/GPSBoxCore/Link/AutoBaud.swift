@@ -2,10 +2,9 @@
 // framing garbage, at the right one checksummed NMEA sentences and UBX frames. What counts
 // as "valid" belongs to the framer, so it comes in through `FrameCounting`.
 //
-// The detector is a pure step machine (`start`, then `received`/`deadlinePassed`); GPSBoxLinux
-// drives it on a port (AutoBaud+Port: `advance(on:now:)` from the daemon's poll loop, so
-// signals and the watchdog keep being served while it listens, and `detect(on:clock:)`
-// blocking, for `gpsbox configure`).
+// The detector is a pure step machine (`start`, then `received`/`deadlinePassed`): the daemon
+// runs it as a state of its link (LinkSupervisor+Detection, in the one poll loop), and
+// `gpsbox configure` blocking (GPSBoxLinux's AutoBaud+Port).
 
 /// Counts complete, checksum-valid frames in a byte stream fed piece by piece.
 public protocol FrameCounting {
@@ -99,8 +98,8 @@ public struct AutoBaud<Counter: FrameCounting> {
                   backlogInScan + bytesAtFoundRate.count <= Self.largestBacklog {
             // Bytes queued while nobody listened (a port closed between attempts, a VM's
             // serial backend) arrive at once, garbled at the rate they were received at:
-            // judged as this rate's bytes they would give the right rate up (the VM check's
-            // failure). Drop them and listen afresh. Valid frames still count: a source that
+            // judged as this rate's bytes they would give the right rate up. Drop them and
+            // listen afresh. Valid frames still count: a source that
             // sends faster than any line (USB, a sped-up simulator) is found at once, and
             // staying at the right rate through the backlog is what keeps queued sentences
             // from being read at a wrong one later.

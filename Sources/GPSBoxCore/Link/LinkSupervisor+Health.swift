@@ -72,21 +72,23 @@ extension LinkSupervisor {
         return !garbageTold
     }
 
-    /// What the device wants at `now` (nothing while closed).
+    /// What the device wants at `now`: nothing while closed; while auto-baud listens, its fd
+    /// watched (every byte is evidence); else what the read pacing says.
     public func readAction(now: MonotonicInstant, hasDescriptor: Bool) -> ReadPacing.Action {
-        isOpen ? pacing.action(now: now, hasDescriptor: hasDescriptor) : .wait
+        switch connection {
+        case .closed: .wait
+        case .detecting: .watch
+        case .open: pacing.action(now: now, hasDescriptor: hasDescriptor)
+        }
     }
 
-    /// Adds the supervisor's deadlines: the next open attempt, the end of the read pause, the
-    /// writer's retry and its next sync (only ahead of now: with sync-interval 0 and failing
-    /// storage a sync is "due" at once forever, and a zero timeout would spin).
-    public func considerDeadlines(_ d: inout EarliestDeadline, now: MonotonicInstant, hasDescriptor: Bool,
-                                  writerSyncDue: MonotonicInstant?) {
+    /// Adds the supervisor's deadlines: the next open attempt, the end of auto-baud's window
+    /// at one rate, or the end of the read pause.
+    public func considerDeadlines(_ d: inout EarliestDeadline, now: MonotonicInstant, hasDescriptor: Bool) {
         switch connection {
         case .closed(let at): d.consider(at)
+        case .detecting: if case .listen(_, let end)? = detector?.step { d.consider(end) }
         case .open: d.consider(pacing.deadline(now: now, hasDescriptor: hasDescriptor))
         }
-        if !writerOpen { d.consider(writerRetryAt) }
-        if let s = writerSyncDue, s > now { d.consider(s) }
     }
 }

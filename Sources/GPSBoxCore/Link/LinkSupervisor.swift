@@ -1,10 +1,10 @@
-// The daemon's judgement of its link to the module, as a value: when to
-// open the port and how long to back off after a failure, when the module has gone silent,
-// when its bytes stopped making frames (a lost baud rate: re-detect it), when NAV-PVT
-// stopped while the module still talks (it restarted: configure it again), how long to let
-// bytes gather between reads, when to try the track-log writer again, and the earliest of
-// all these for the poll timeout. Events and the monotonic time go in, decisions come out;
-// the daemon owns the fds and carries the decisions out. Nothing here allocates per wake.
+// The daemon's judgement of its link to the module, as a value: when to open the port and
+// how long to back off after a failure, which rate the module talks at (auto-baud is a state
+// of the link, `.detecting`), when the module has gone silent, when its bytes stopped making
+// frames (a lost rate: detect it again), when NAV-PVT stopped while the module still talks
+// (it restarted: configure it again) and how long to let bytes gather between reads.
+// Events and the monotonic time go in, decisions come out; the daemon owns the fds and
+// carries the decisions out. Nothing here allocates per wake.
 
 public struct LinkSupervisor {
     /// The pacing's own policy: one copy, so a change (the chrony feed turned on by a reload)
@@ -14,13 +14,17 @@ public struct LinkSupervisor {
         set { pacing.policy = newValue }
     }
 
-    /// Closed (retry at a time) or open since a time.
+    /// Closed (retry at a time), listening for the module's rate on an open port, or open
+    /// (reading frames) since a time.
     public enum Connection: Equatable, Sendable {
         case closed(retryAt: MonotonicInstant)
+        /// Auto-baud listens; `relisten`: on a link that was reading (its frames stopped),
+        /// not a port just opened.
+        case detecting(since: MonotonicInstant, relisten: Bool)
         case open(since: MonotonicInstant)
     }
 
-    public private(set) var connection: Connection = .closed(retryAt: .origin)
+    public internal(set) var connection: Connection = .closed(retryAt: .origin)
     /// Reopened after a loss (for status), and whether the last open or read failed.
     public private(set) var reconnects = 0
     public private(set) var deviceLost = false
@@ -44,16 +48,20 @@ public struct LinkSupervisor {
     var garbageTold = false
 
     // The module's restart watch (armed by a finished configuration).
-    public private(set) var configuring = false
+    public internal(set) var configuring = false
     var expectsNavPVT = false
     public private(set) var restartWatch = ReceiverRestartWatch()
 
     /// Read pacing (see `ReadPacing`).
     public private(set) var pacing: ReadPacing
 
-    // The track-log writer.
-    var writerOpen = false
-    var writerRetryAt = MonotonicInstant.origin
+    // Auto-baud (LinkSupervisor+Detection).
+    var detector: AutoBaud<FrameSplitter>?
+    /// The rate found last time: tried first after a reconnect.
+    public internal(set) var lastGoodBaud: BaudRate?
+    /// The rate the module talked at before the daemon raised it: where a module that lost
+    /// the raised rate (a factory reset) is listened for first.
+    public internal(set) var moduleOwnBaud: BaudRate?
 
     public init(policy: LinkPolicy = LinkPolicy()) {
         backoffMs = policy.firstBackoffMs
@@ -61,6 +69,14 @@ public struct LinkSupervisor {
     }
 
     public var isOpen: Bool { if case .open = connection { true } else { false } }
+
+    /// The module counts as reachable: open, or listened to again on a link that was reading.
+    public var isUp: Bool {
+        switch connection {
+        case .open, .detecting(_, relisten: true): true
+        default: false
+        }
+    }
 
     // MARK: connection
 
@@ -108,6 +124,7 @@ public struct LinkSupervisor {
         connection = .closed(retryAt: now)
         lastError = reason
         configuring = false
+        detector = nil
     }
 
     private mutating func close(_ reason: String, now: MonotonicInstant) {
@@ -116,10 +133,11 @@ public struct LinkSupervisor {
         deviceLost = true
         lastError = reason
         configuring = false
+        detector = nil
     }
 
     /// Auto-baud listened again on the open port: health counts from now.
-    public mutating func relistened(now: MonotonicInstant, found: Bool) {
+    mutating func relistened(now: MonotonicInstant, found: Bool) {
         connection = .open(since: now)
         rateSetByDaemon = false
         freshStart()
@@ -184,20 +202,4 @@ public struct LinkSupervisor {
         expectsNavPVT = false
         restartWatch = ReceiverRestartWatch()
     }
-
-    // MARK: writer
-
-    public mutating func writer(open: Bool) { writerOpen = open }
-
-    /// The writer could not open: tried again `policy.writerRetryMs` later. Returns whether
-    /// the reason is new (a repeat is told once); it shows as the last error meanwhile.
-    @discardableResult
-    public mutating func writerOpenFailed(_ reason: String, now: MonotonicInstant) -> Bool {
-        writerRetryAt = now + policy.writerRetryMs
-        defer { lastError = reason }
-        return lastError != reason
-    }
-
-    /// No writer and its retry time has come.
-    public func wantsWriter(now: MonotonicInstant) -> Bool { !writerOpen && now >= writerRetryAt }
 }

@@ -1,7 +1,7 @@
-// The live feed in the daemon's loop (issue 13): opened at start when gpsd-listen or
-// chrony-socket is set, its sockets watched in the same poll set as everything else, fed
-// from the session's frames and fixes, reopened on SIGHUP when its settings change. With
-// both settings off `feed` stays nil: no socket, no frame observer, nothing per frame.
+// The live feed in the daemon's loop: opened at start when gpsd-listen or chrony-socket is
+// set, its sockets watched in the same poll set as everything else, fed from the session's
+// frames and fixes, reopened on SIGHUP when its settings change. With both settings off
+// `feed` stays nil: no socket, no frame observer, nothing per frame.
 import GPSBoxCore
 import GPSBoxSystem
 
@@ -10,36 +10,27 @@ extension Daemon {
         feed?.close()
         feed = nil
         session.frameObserver = nil
-        supervisor.policy.servesTime = config.chronySocket != nil
+        loop.link.policy.servesTime = config.chronySocket != nil
         guard config.feedEnabled else { return }
         let live = LiveFeed(configuration: config, release: env.version, device: feedDevice, log: log)
         live.open(now: now)
         session.frameObserver = { [unowned live] frame in live.frame(frame) }
         feed = live
-        nextFeedDeviceAt = now
-    }
-
-    /// SIGHUP: the feed restarts only when its own settings changed (its clients reconnect).
-    func reloadFeed(from old: GPSBoxConfiguration, now: MonotonicInstant) {
-        guard old.gpsdListen != config.gpsdListen || old.gpsdMaxClients != config.gpsdMaxClients
-            || old.chronySocket != config.chronySocket else { return }
-        openFeed(now: now)
+        loop.feedOpened(now: now)
     }
 
     /// Once a second: what DEVICE/DEVICES say of the module (it may have been identified,
     /// reopened or moved to another rate since).
-    func refreshFeedDevice(now: MonotonicInstant) {
-        guard let f = feed, now >= nextFeedDeviceAt else { return }
-        nextFeedDeviceAt = now + 1000
+    func refreshFeedDevice() {
+        guard let f = feed else { return }
         let d = feedDevice
         if f.feed.device != d { f.feed.device = d }
     }
 
     var feedDevice: GPSDReplies.Device {
-        var bps: Int?
-        if let serial = link as? SerialLink { bps = serial.port.baud.bitsPerSecond }
+        let bps = loop.link.isUp ? link?.baud?.bitsPerSecond : nil
         return GPSDReplies.Device(path: config.i2c.map(\.devicePath) ?? config.device,
-                                  driver: receiverSummary == nil ? "NMEA0183" : "u-blox",
+                                  driver: loop.module.receiverSummary == nil ? "NMEA0183" : "u-blox",
                                   activated: nil, bitsPerSecond: bps,
                                   cycleSeconds: 1 / Double(max(1, config.rateHz)))
     }

@@ -1,8 +1,7 @@
-// The log folder as the daemon sees it (issue 16 item 3, issue 15 item 7): held by one
-// writer (a lock file), checked every second (a folder deleted while running is re-created,
-// or shown as a storage error: fast blink, status, one journal line), write failures and ring
-// deletions reported in the journal, and a file-size limit (RLIMIT_FSIZE) that is a storage
-// condition rather than death by SIGXFSZ.
+// The log folder and its writer carried out: the folder held by one writer (a lock file),
+// checked every second (a folder deleted while running is re-created, or shown as a storage
+// error), the writer opened and retried, what StorageWatch asks the journal to hear, and a
+// file-size limit (RLIMIT_FSIZE) that is a storage condition rather than death by SIGXFSZ.
 import Glibc
 import GPSBoxCore
 import GPSBoxSystem
@@ -14,7 +13,7 @@ extension Daemon {
         if mkdir(config.logDir, 0o755) != 0, currentErrno() != EEXIST {
             throw .failed(SystemError(call: "mkdir", path: config.logDir, errno: currentErrno()))
         }
-        folderLock = try FolderLock(folder: config.logDir)
+        track.folderLock = try FolderLock(folder: config.logDir)
     }
 
     /// Once a second: the folder must still be the one we locked. If it vanished (or was
@@ -22,13 +21,13 @@ extension Daemon {
     /// but cannot take the lock file (full, read-only) is still logged into, so the writer's
     /// ring can free space; the lock is tried again every second.
     func checkLogFolder(now: MonotonicInstant) {
-        if let lock = folderLock, lock.isInPlace {
-            if writer != nil { storageFailure = nil }
+        if let lock = track.folderLock, lock.isInPlace {
+            if writer != nil { loop.storage.failure = nil }
             reportWriterState(now: now)
             return
         }
-        let vanished = folderLock != nil
-        folderLock = nil
+        let vanished = track.folderLock != nil
+        track.folderLock = nil
         if vanished {
             warnLimited(.warning, "log folder vanished while running: re-creating it", [("log-dir", config.logDir)], now: now)
             session.logErased()
@@ -38,35 +37,103 @@ extension Daemon {
         do {
             try lockLogFolder()
         } catch .held(let folder, let pid) {
-            storageFailure = FolderLockError.held(folder: folder, pid: pid).description
+            let failure = FolderLockError.held(folder: folder, pid: pid).description
+            loop.storage.failure = failure
             writer?.close(now: now)
             writer = nil
-            warnLimited(.error, "not logging: \(storageFailure!)", [], now: now)
+            warnLimited(.error, "not logging: \(failure)", [], now: now)
             return
         } catch {
             guard isDirectory(config.logDir) else {
-                storageFailure = "log folder missing and cannot be re-created: \(error)"
-                warnLimited(.error, storageFailure!, [("log-dir", config.logDir)], now: now)
+                let failure = "log folder missing and cannot be re-created: \(error)"
+                loop.storage.failure = failure
+                warnLimited(.error, failure, [("log-dir", config.logDir)], now: now)
                 return
             }
             if case .failed(let e) = error, e.errno == EACCES || e.errno == EPERM {
                 // Not the card's fault: the service user may not write into the folder.
-                storageFailure = "permission denied: \(Self.serviceUser) may not write into the log folder "
+                let failure = "permission denied: \(Self.serviceUser) may not write into the log folder "
                     + "\(config.logDir) (\(e))"
+                loop.storage.failure = failure
                 writer?.close(now: now)
                 writer = nil
-                warnLimited(.error, "not logging: " + storageFailure!, [("log-dir", config.logDir)], now: now)
+                warnLimited(.error, "not logging: " + failure, [("log-dir", config.logDir)], now: now)
                 return
             }
             warnLimited(.warning, "log folder cannot be locked, logging without the one-writer guard: \(error)",
                         [("log-dir", config.logDir)], now: now)
         }
-        let failedBefore = storageFailure != nil
+        let failedBefore = loop.storage.failure != nil
         if writer == nil { openWriter(now: now) }
-        storageFailure = nil  // a writer that cannot open says so itself (openWriter) and is retried
+        loop.storage.failure = nil  // a writer that cannot open says so itself (openWriter) and is retried
         if writer != nil {
             if failedBefore || vanished { log(.notice, "log folder in place again", [("log-dir", config.logDir)]) }
             reportWriterState(now: now)
+        }
+    }
+
+    func openWriter(now: MonotonicInstant) {
+        do {
+            let dir = try POSIXLogDirectory.create(path: config.logDir)
+            let logged = loggedTrip(in: dir)
+            writer = try SegmentWriter(directory: dir, configuration: config.logWriterConfiguration(version: env.version), now: now)
+            loop.storage.writerOpened()
+            if session.sampler.nextTripID <= logged.highestTripID {
+                session = TrackerSession(configuration: session.configuration, firstTripID: logged.highestTripID + 1)
+                session.resume(from: logged, now: now)
+                if let open = logged.open {
+                    log(.notice, "continuing trip \(open.id) (last sample \(open.last.time.rfc3339); a new trip starts if the next comes after the trip gap)")
+                }
+            }
+            noteTripGap(now: now)
+        } catch {
+            if loop.storage.writerOpenFailed(error.description, now: now), writer == nil {
+                log(.error, "track log unavailable: \(error)", [("log-dir", config.logDir)])
+            }
+        }
+    }
+
+    /// The trip gap in the log, so `dump` and `stats` split it by the same rule (TripRule).
+    func noteTripGap(now: MonotonicInstant) {
+        let ms = session.sampler.configuration.tripGapMs
+        writer?.append(.event(LogEvent(time: session.latestFix?.time, key: TripRule.logEventKey, value: String(ms))), now: now)
+    }
+
+    /// The trip ids and the trip the log ends in, from the newest segments: twice as many
+    /// each time until the last trip is read whole (a trip is rarely longer than a segment).
+    func loggedTrip(in dir: POSIXLogDirectory) -> LoggedTrip {
+        // A file larger than any segment is not read (a planted 1 TiB sparse file would hold
+        // the start for hours with no READY): skipped with a warning naming it and its size.
+        let names = ((try? TrackLogReader.segmentNames(in: dir)) ?? []).filter { name in
+            guard let bytes = try? dir.size(of: name.fileName), bytes > LogFormat.maxSegmentBytes else { return true }
+            log(.warning, "\(dir.path)/\(name.fileName): \(bytes) bytes, larger than any segment can be: not a segment, skipped",
+                [("log-dir", config.logDir)])
+            return false
+        }
+        let rule = TripRule(tripGapMs: session.sampler.configuration.tripGapMs)
+        var count = 2
+        while true {
+            let newest = names.suffix(count).map { name in
+                TrackLogReader.Source(displayName: name.fileName) { () throws(LogIOError) -> any ReadableLogFile in
+                    try dir.openForReading(name.fileName)
+                }
+            }
+            // A big log on a slow card takes long to read: SIGTERM stops the reading (checked
+            // every 4096 entries), and the main loop then stops the daemon at once.
+            var read = 0
+            var stopAsked = false
+            let entries = TrackLogReader(sources: newest).lazy.prefix { _ in
+                read += 1
+                if read % 4096 == 0, SignalReceiver.stopIsPending { stopAsked = true }
+                return !stopAsked
+            }
+            let logged = LoggedTrip(entries, rule: rule)
+            if stopAsked {
+                log(.notice, "stop asked while reading the log's last trip: reading ended early", [("log-dir", config.logDir)])
+                return logged
+            }
+            if !logged.wantsOlderEntries || count >= names.count { return logged }
+            count *= 2
         }
     }
 
@@ -82,65 +149,46 @@ extension Daemon {
         return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// One journal line when writing starts failing (or changes how), one when it works
-    /// again, and one for every batch of segments the ring deleted.
+    /// What the journal hears of the writer, as StorageWatch decides it: one line when
+    /// writing starts failing (or changes how), one when it works again, one per replaced or
+    /// deleted segment and per batch the ring deleted, one when dropping starts.
     func reportWriterState(now: MonotonicInstant) {
         guard let w = writer else { return }
-        if w.resetsNoticed > resetsSeen {
-            log(.notice, "track log erased under the daemon (gpsbox reset): the trip starts afresh", [("log-dir", config.logDir)])
-            session.logErased()
-        }
-        resetsSeen = w.resetsNoticed
-        // Another file took the open segment's name: said once per segment (the writer went on).
-        for name in w.replacedSegments.suffix(max(0, w.replacedSegments.count - replacedSeen)) {
-            log(.warning, "segment \(name) was replaced under the writer (another file took its name): "
-                + "logging goes on in a new segment; what that segment held is what the file system lost",
-                [("log-dir", config.logDir)])
-        }
-        replacedSeen = w.replacedSegments.count
-        for name in w.deletedSegments.suffix(max(0, w.deletedSegments.count - deletedSeen)) {
-            log(.warning, "segment \(name) was deleted under the writer: what it still buffered goes on in a new "
-                + "segment; what that segment held is lost", [("log-dir", config.logDir)])
-        }
-        deletedSeen = w.deletedSegments.count
-        let error = w.lastError?.description
-        if error != reportedWriterError {
-            if let error {
+        for notice in loop.storage.review(StorageReport(w), deletions: w.takeDeletions()) {
+            switch notice {
+            case .logErased:
+                log(.notice, "track log erased under the daemon (gpsbox reset): the trip starts afresh", [("log-dir", config.logDir)])
+                session.logErased()
+            case .segmentReplaced(let name):
+                log(.warning, "segment \(name) was replaced under the writer (another file took its name): "
+                    + "logging goes on in a new segment; what that segment held is what the file system lost",
+                    [("log-dir", config.logDir)])
+            case .segmentDeleted(let name):
+                log(.warning, "segment \(name) was deleted under the writer: what it still buffered goes on in a new "
+                    + "segment; what that segment held is lost", [("log-dir", config.logDir)])
+            case .writeFailed(let error):
                 warnLimited(.error, "track log write failed: \(error); \(w.unsyncedRecords) records buffered and retried, "
                             + storageFigures(w), [("log-dir", config.logDir)], now: now)
-            } else {
+            case .writingAgain:
                 log(.notice, "track log writing again", [("records-synced", String(w.statistics.syncedRecords)),
                                                          ("records-dropped", String(w.statistics.droppedRecords))])
+            case .ringDeleted(let batch):
+                // docs/log-format.md §6: how many, how much, how old.
+                let why = batch.reason == .quota ? "to keep the quota" : "to keep the free-space floor"
+                var data = [("log-dir", config.logDir), ("bytes", String(batch.bytes))]
+                if let oldest = batch.oldestTime { data.append(("oldest", oldest.rfc3339)) }
+                if let newest = batch.newestTime { data.append(("newest", newest.rfc3339)) }
+                log(.notice, "ring deleted \(batch.segments) oldest segment(s) \(why) (\(Self.readable(batch.bytes))); "
+                    + storageFigures(w), data)
+            case .dropping(let total, let cause, let causeUnsaid):
+                if let cause, causeUnsaid {
+                    log(.error, "track log write failed: \(cause); " + storageFigures(w), [("log-dir", config.logDir)])
+                }
+                let why = cause.map { "the buffer is full while storage fails (\($0))" }
+                    ?? "samples their segment cannot date while a rotation waits for storage"
+                log(.error, "records dropped: \(why), \(total) so far; " + storageFigures(w), [("log-dir", config.logDir)])
             }
-            reportedWriterError = error
         }
-        // One line per batch the ring deleted (docs/log-format.md §6): how many, how much, how old.
-        for batch in w.takeDeletions() {
-            ringDeleted.segments += batch.segments
-            ringDeleted.bytes += batch.bytes
-            ringDeleted.newestTime = batch.newestTime ?? ringDeleted.newestTime
-            let why = batch.reason == .quota ? "to keep the quota" : "to keep the free-space floor"
-            var data = [("log-dir", config.logDir), ("bytes", String(batch.bytes))]
-            if let oldest = batch.oldestTime { data.append(("oldest", oldest.rfc3339)) }
-            if let newest = batch.newestTime { data.append(("newest", newest.rfc3339)) }
-            log(.notice, "ring deleted \(batch.segments) oldest segment(s) \(why) (\(Self.readable(batch.bytes))); " + storageFigures(w), data)
-        }
-        // Dropped records: one line when dropping starts, none while it goes on (the recovery
-        // line above gives the total).
-        // Why comes first: a storage error that cleared before this check was never said.
-        let dropped = w.statistics.droppedRecords
-        if dropped > droppedSeen, !droppingReported {
-            let cause = w.lastDrop?.cause
-            if let cause, reportedWriterError == nil {
-                log(.error, "track log write failed: \(cause); " + storageFigures(w), [("log-dir", config.logDir)])
-            }
-            let why = cause.map { "the buffer is full while storage fails (\($0))" }
-                ?? "samples their segment cannot date while a rotation waits for storage"
-            log(.error, "records dropped: \(why), \(dropped) so far; " + storageFigures(w), [("log-dir", config.logDir)])
-            droppingReported = true
-        }
-        if error == nil { droppingReported = false }
-        droppedSeen = dropped
     }
 
     /// The numbers of a storage problem: free space, what the log holds against its quota.
@@ -156,16 +204,6 @@ extension Daemon {
             return JSONObjectWriter.format(Double(bytes) / Double(size), decimals: 1) + " " + unit
         }
         return "\(bytes) B"
-    }
-
-    /// Once a second: the no-fix line when the module sends data but no usable fix (the LED's
-    /// slow blink) for a minute; silence or a lost module has lines of its own.
-    func watchFix(now: MonotonicInstant) {
-        guard link != nil, !supervisor.silent, session.lastBytesAt != nil else {
-            fixOutage.restart(at: now)
-            return
-        }
-        if let line = fixOutage.tick(now: now) { log(.warning, line) }
     }
 
     /// A line that may repeat every loop goes through the journal's rate limit.

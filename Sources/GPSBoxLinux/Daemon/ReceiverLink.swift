@@ -19,6 +19,10 @@ public protocol ReceiverLink: AnyObject {
     func switchBaud(to rate: Int) throws(ReceiverLinkError)
     /// The navigation rate the module was set to (DDC adapts its polling to it).
     func navigationRateChanged(hz: Int)
+    /// The host side's line rate (nil: not a serial line).
+    var baud: BaudRate? { get }
+    /// Puts the host side at `rate` at once, discarding what was received (auto-baud).
+    func listen(at rate: BaudRate) throws(ReceiverLinkError)
 }
 
 public enum ReceiverLinkError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -71,6 +75,13 @@ public final class SerialLink: ReceiverLink {
 
     public func navigationRateChanged(hz: Int) {}
 
+    public var baud: BaudRate? { port.baud }
+
+    public func listen(at rate: BaudRate) throws(ReceiverLinkError) {
+        guard port.baud != rate else { return }
+        do { try port.setBaud(rate) } catch { throw Self.map(error) }
+    }
+
     static func map(_ error: SerialError) -> ReceiverLinkError {
         switch error {
         case .deviceGone: return .gone(error.description)
@@ -116,6 +127,10 @@ public final class DDCLink: ReceiverLink {
     public func switchBaud(to rate: Int) throws(ReceiverLinkError) {}
 
     public func navigationRateChanged(hz: Int) { interval.setNavigationRate(hz: hz) }
+
+    public var baud: BaudRate? { nil }
+
+    public func listen(at rate: BaudRate) throws(ReceiverLinkError) {}
 }
 
 extension ReceiverLink {

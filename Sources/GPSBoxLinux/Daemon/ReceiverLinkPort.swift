@@ -1,5 +1,5 @@
-// Which module port a serial device reaches, from what the kernel knows of it (issue 15 item
-// 6): /dev/gpsbox-gnss and friends are links, so the name says nothing. Behind the link, a
+// Which module port a serial device reaches, from what the kernel knows of it:
+// /dev/gpsbox-gnss and friends are links, so the name says nothing. Behind the link, a
 // CDC-ACM tty (driver cdc_acm, /dev/ttyACM*) is the module's own USB port; a USB-serial
 // adapter (ftdi_sio, cp210x, ch341, pl2303: /dev/ttyUSB*) or a SoC UART reaches the module's
 // UART. This is the host's first guess; the configurator then asks the module (CFG-PRT or

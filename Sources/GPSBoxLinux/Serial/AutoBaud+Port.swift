@@ -1,5 +1,7 @@
-// Auto-baud on a real port: the pure detector (Core's AutoBaud) driven on anything that can
-// switch rates and read, `SerialPort` or a test's fake.
+// Auto-baud on a port, blocking, for `gpsbox configure` and `gpsbox doctor`: the pure
+// detector (Core's AutoBaud) driven on anything that can switch rates and read, `SerialPort`
+// or a test's fake. The daemon drives the same detector from its poll loop instead
+// (LinkSupervisor's `.detecting`).
 import GPSBoxCore
 
 /// What AutoBaud needs from a port; `SerialPort` conforms, tests use fakes.
@@ -12,22 +14,6 @@ public protocol BaudSwitchablePort: AnyObject {
 extension SerialPort: BaudSwitchablePort {}
 
 extension AutoBaud {
-    /// One non-blocking step on `port` for the daemon's poll loop: call `start(now:)` once,
-    /// then this whenever the port is readable or the listen deadline has come. It puts the
-    /// port at the rate being tried, takes what is buffered (never waits), and moves on at
-    /// the deadline. While it returns `.listen(_, deadline)`, watch `port.fd` with the
-    /// deadline as poll timeout; signals and the watchdog keep being served meanwhile.
-    public mutating func advance(on port: some BaudSwitchablePort, now: MonotonicInstant) throws(SerialError) -> Step {
-        guard case .listen(let rate, _) = step else { return step }
-        if port.baud != rate { try port.setBaud(rate) }
-        var chunk: [UInt8] = []
-        if try port.read(appendingTo: &chunk, timeoutMilliseconds: 0) > 0 { _ = received(chunk, now: now) }
-        if case .listen(_, let deadline) = step, now >= deadline { _ = deadlinePassed(now: now) }
-        // Switch at once (not at the next call), so bytes at the new rate start collecting now.
-        if case .listen(let next, _) = step, port.baud != next { try port.setBaud(next) }
-        return step
-    }
-
     /// Runs detection on `port`, blocking, with time from `clock` (milliseconds).
     /// Returns the detected rate with the port left at it, or nil with the port at the last
     /// candidate. The port keeps its rate, and its buffered input, if it already runs at a
