@@ -60,7 +60,7 @@ public final class ControlSocket {
     static let requestTimeoutMs: Int64 = 2000
     static let maximumPending = 16
 
-    /// A connection waiting for its request packet. It owns its descriptor (issue 11 item 1):
+    /// A connection waiting for its request packet. It owns its descriptor:
     /// dropping it from `pending` closes the connection, and its request and reply go through
     /// the `FileDescriptor` read/write seam, where `SyscallFaults` reaches them.
     final class Pending {
@@ -111,7 +111,7 @@ public final class ControlSocket {
     public var descriptors: [Int32] { [listener.rawValue] + pending.map { $0.socket.rawValue } }
 
     /// `descriptors` one at a time (the listener first): the poll loop watches them at every
-    /// wake without building an array (issue 14).
+    /// wake without building an array (no allocation per wake).
     public var descriptorCount: Int { 1 + pending.count }
     public func descriptor(at index: Int) -> Int32 { index == 0 ? listener.rawValue : pending[index - 1].socket.rawValue }
 

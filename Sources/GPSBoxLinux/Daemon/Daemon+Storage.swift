@@ -10,8 +10,10 @@ extension Daemon {
     /// Takes the log folder's lock, creating the folder first. Another holder is fatal at
     /// start (the caller exits 1); any other failure leaves the lock to `checkLogFolder`.
     func lockLogFolder() throws(FolderLockError) {
-        if mkdir(config.logDir, 0o755) != 0, currentErrno() != EEXIST {
-            throw .failed(SystemError(call: "mkdir", path: config.logDir, errno: currentErrno()))
+        do {
+            try FileSystem.makeDirectory(config.logDir, existingIsFine: true)
+        } catch {
+            throw .failed(error)
         }
         track.folderLock = try FolderLock(folder: config.logDir)
     }
@@ -137,16 +139,11 @@ extension Daemon {
         }
     }
 
-    /// The user the daemon runs as, by name when the password database knows it.
-    static var serviceUser: String {
-        let uid = geteuid()
-        if let entry = getpwuid(uid), let name = entry.pointee.pw_name { return "user \(String(cString: name)) (uid \(uid))" }
-        return "uid \(uid)"
-    }
+    /// The user the daemon runs as, by name when /etc/passwd has it.
+    static var serviceUser: String { CurrentProcess.effectiveUserDescription }
 
     func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+        (try? FileSystem.identity(path, followLinks: true))?.isDirectory ?? false
     }
 
     /// What the journal hears of the writer, as StorageWatch decides it: one line when
@@ -216,15 +213,13 @@ extension Daemon {
     /// (ulimit -f, systemd LimitFSIZE=): ignored, the write fails with EFBIG instead and is a
     /// storage error like ENOSPC.
     static func ignoreFileSizeSignal() {
-        signal(SIGXFSZ, SIG_IGN)
+        CurrentProcess.ignoreFileSizeSignal()
     }
 
     /// Segments shorter than a file-size limit below the configured segment size, so the
     /// log keeps working under the limit (a limit under two blocks is left to fail as EFBIG).
     static func fittingFileSizeLimit(_ c: GPSBoxConfiguration, log: DaemonLog) -> GPSBoxConfiguration {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return c }
-        let bytes = Int64(clamping: limit.rlim_cur)
+        guard let bytes = CurrentProcess.fileSizeLimit else { return c }
         let block = Int64(LogFormat.blockSize)
         guard bytes < c.segmentSize.rawValue, bytes >= 2 * block else { return c }
         var fitted = c

@@ -31,7 +31,7 @@ public struct DaemonLog {
         /// `.journal` when stderr is the journal's stream: systemd sets JOURNAL_STREAM to
         /// "DEVICE:INODE" of the stream it connected (systemd.exec(5)), and a child whose
         /// stderr was redirected elsewhere inherits the variable, so the numbers must match.
-        public static func detect(environment value: String? = getenv("JOURNAL_STREAM").map { String(cString: $0) },
+        public static func detect(environment value: String? = CurrentProcess.environment("JOURNAL_STREAM"),
                                   stderrIdentity: (device: UInt64, inode: UInt64)? = Self.stderrIdentity())
             -> Style {
             guard let value, let identity = stderrIdentity else { return .plain }
@@ -42,8 +42,7 @@ public struct DaemonLog {
 
         /// st_dev and st_ino of file descriptor 2, as systemd prints them.
         public static func stderrIdentity() -> (device: UInt64, inode: UInt64)? {
-            var st = stat()
-            guard fstat(2, &st) == 0 else { return nil }
+            guard let st = try? FileDescriptor(borrowing: 2, path: "<stderr>").status() else { return nil }
             return (UInt64(st.st_dev), UInt64(st.st_ino))
         }
     }

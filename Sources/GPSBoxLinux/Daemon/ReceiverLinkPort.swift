@@ -6,6 +6,7 @@
 // MON-COMMS), which has the last word.
 import Glibc
 import GPSBoxCore
+import GPSBoxSystem
 
 public enum ReceiverLinkPort {
     /// The port behind serial device `path` (links followed), with the evidence for the log.
@@ -21,19 +22,11 @@ public enum ReceiverLinkPort {
         return (.usb, "\(device): driver cdc_acm\(vendor), the module's USB port")
     }
 
-    static func resolved(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
-        defer { free(p) }
-        return String(cString: p)
-    }
+    static func resolved(_ path: String) -> String? { PathInspection.resolved(path) }
 
     static func firstLine(_ path: String) -> String? {
-        guard let f = fopen(path, "r") else { return nil }
-        defer { fclose(f) }
-        var buffer = [CChar](repeating: 0, count: 64)
-        guard fgets(&buffer, Int32(buffer.count), f) != nil else { return nil }
-        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return line.split(separator: "\n").first.map(String.init)
+        guard let text = try? PathInspection.text(path, maxBytes: 4096, followLink: true) else { return nil }
+        return text.split(separator: "\n").first.map(String.init)
     }
 }
 
