@@ -5,18 +5,14 @@
 extension DoctorFacts {
     /// The account `name` with its groups, nil when /etc/passwd has no such user.
     public static func account(named name: String, passwd: String, group: String) -> Account? {
-        for line in passwd.split(separator: "\n") {
-            let f = line.split(separator: ":", omittingEmptySubsequences: false)
-            guard f.count >= 4, f[0] == name, let uid = UInt32(f[2]), let gid = UInt32(f[3]) else { continue }
-            var groups: [String] = []
-            for g in group.split(separator: "\n") {
-                let e = g.split(separator: ":", omittingEmptySubsequences: false)
-                guard e.count >= 4 else { continue }
-                if UInt32(e[2]) == gid || e[3].split(separator: ",").contains(Substring(name)) { groups.append(String(e[0])) }
-            }
-            return Account(name: name, uid: uid, gid: gid, groups: groups)
+        guard let account = PasswdFile.accounts(in: passwd).first(where: { $0.name == name }) else { return nil }
+        var groups: [String] = []
+        for g in group.split(separator: "\n") {
+            let e = g.split(separator: ":", omittingEmptySubsequences: false)
+            guard e.count >= 4 else { continue }
+            if UInt32(e[2]) == account.gid || e[3].split(separator: ",").contains(Substring(name)) { groups.append(String(e[0])) }
         }
-        return nil
+        return Account(name: name, uid: account.uid, gid: account.gid, groups: groups)
     }
 
     /// Group name → gid of every line of /etc/group.

@@ -209,13 +209,6 @@ extension Daemon {
         log(level, JournalRateLimit.annotated(message, held: held, intervalMilliseconds: journalLimit.intervalMilliseconds), data)
     }
 
-    /// SIGXFSZ would end the daemon without a word when a segment reaches a file-size limit
-    /// (ulimit -f, systemd LimitFSIZE=): ignored, the write fails with EFBIG instead and is a
-    /// storage error like ENOSPC.
-    static func ignoreFileSizeSignal() {
-        CurrentProcess.ignoreFileSizeSignal()
-    }
-
     /// Segments shorter than a file-size limit below the configured segment size, so the
     /// log keeps working under the limit (a limit under two blocks is left to fail as EFBIG).
     static func fittingFileSizeLimit(_ c: GPSBoxConfiguration, log: DaemonLog) -> GPSBoxConfiguration {

@@ -73,7 +73,8 @@ public final class Daemon {
     /// when another process holds the log folder (nothing was written; its pid is named).
     public func run() -> Int32 {
         let now0 = env.clock()
-        Self.ignoreFileSizeSignal()
+        // SIGXFSZ at a file-size limit would end the daemon silently: the write fails with EFBIG instead.
+        CurrentProcess.ignoreFileSizeSignal()
         do {
             try lockLogFolder()
         } catch .held(let folder, let pid) {
