@@ -35,7 +35,7 @@ with open(map_path, errors="replace") as f:
             if len(fields) >= 4 and GLIBC.search(fields[3]):
                 sections[current] = True
         elif current and fields[0].startswith("0x"):
-            if len(fields) >= 3:                      # the address line of a long section name
+            if len(fields) >= 3 and fields[1].startswith("0x"):   # the address line of a long section name
                 if GLIBC.search(fields[2]):
                     sections[current] = True
             elif len(fields) == 2:                    # a global symbol defined in the section
