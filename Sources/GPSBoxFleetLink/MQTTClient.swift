@@ -81,16 +81,18 @@ package final class MQTTClient {
     /// The words for a failed connection or loop call: the TLS library's complaint when there is one.
     package func failure(_ rc: Int32) -> String {
         let base = "broker \(settings.host):\(settings.port): "
+        // A TLS complaint comes first: a handshake that fails inside a write or read (the CONNECT
+        // sent before the server's answer arrived) ends as MOSQ_ERR_ERRNO with EPROTO.
+        if rc == MOSQ_ERR_TLS.rawValue || lastLibraryError != nil {
+            return base + "TLS failed: \(lastLibraryError ?? String(cString: mosquitto_strerror(rc)))"
+                + (settings.caFile.map { " (CA file \($0))" } ?? "")
+        }
         if rc == MOSQ_ERR_ERRNO.rawValue {
             return base + String(cString: strerror(errno))
         }
         // libmosquitto 2.0.11 has no words for this one ("Unknown error.").
         if rc == MOSQ_ERR_KEEPALIVE.rawValue {
             return base + "no answer within the keep-alive (\(settings.keepAliveSeconds) s): connection dropped"
-        }
-        if rc == MOSQ_ERR_TLS.rawValue || lastLibraryError != nil {
-            return base + "TLS failed: \(lastLibraryError ?? String(cString: mosquitto_strerror(rc)))"
-                + (settings.caFile.map { " (CA file \($0))" } ?? "")
         }
         return base + String(cString: mosquitto_strerror(rc))
     }
@@ -162,8 +164,9 @@ package final class MQTTClient {
             guard let obj, let text, level & Int32(MOSQ_LOG_ERR) != 0 else { return }
             let me = Unmanaged<MQTTClient>.fromOpaque(obj).takeUnretainedValue()
             let line = String(cString: text)
-            // "OpenSSL Error[0]: error:0A000086:SSL routines::certificate verify failed": keep the reason.
-            me.lastLibraryError = line.split(separator: ":").last.map { String($0) } ?? line
+            // "OpenSSL Error[0]: error:0A000086:SSL routines::certificate verify failed" (OpenSSL) or
+            // "OpenSSL Error[0]: certificate verify failed" (wolfSSL): keep the reason.
+            me.lastLibraryError = line.split(separator: ":").last.map { String($0.drop(while: { $0 == " " })) } ?? line
         }
     }
 }
