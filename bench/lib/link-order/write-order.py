@@ -1,10 +1,10 @@
-"""Writes one architecture's section ordering file (bench/link-order) from a profile and the link
-map of that architecture's build (scripts/build-release --link-order writes it beside the binary).
+"""Writes one architecture's section ordering file (bench/link-order, bench/link-order-upload) from
+a profile and the link map of that architecture's build (scripts/build-release --link-order writes it beside the binary).
 
-  write-order.py PROFILE MAP ORDER ARCH SOURCE
+  write-order.py PROFILE MAP ORDER ARCH SOURCE [WRITER]
 
-PROFILE: "instructions<TAB>function" lines, most instructions first (the x86_64 callgrind
-profile of `gpsbox run`; mangled Swift and C++ names, the same on every architecture). Each
+PROFILE: "instructions<TAB>function" lines, most instructions first (callgrind-rank.py of an
+x86_64 profile of `gpsbox run` or `gpsbox-upload`; mangled Swift and C++ names, the same on every architecture). Each
 function becomes the input section that holds it in MAP: .text.NAME, gcc's
 .text.{unlikely,hot,startup}.NAME, or the section the map lists NAME under; a function without a
 section of its own (one of many in a .text) cannot be moved and is left out, as is everything
@@ -13,7 +13,8 @@ A "# -- 95 %" line marks where the entries reach 95 % of the instructions of tho
 scripts/build-release counts the matches above it (scripts/test.d/link-order)."""
 import re, sys, textwrap
 
-profile_path, map_path, order_path, arch, source = sys.argv[1:]
+profile_path, map_path, order_path, arch, source, *rest = sys.argv[1:]
+writer = rest[0] if rest else "bench/link-order"   # the command that writes ORDER, named in its header
 GLIBC = re.compile(r"/lib(c|m|mvec|pthread|rt|dl|resolv|util|anl|crypt)(-[0-9.]+)?\.a\(")
 
 sections = {}   # input section kept in the link -> True when it comes from glibc
@@ -68,10 +69,10 @@ for i, (cost, _) in enumerate(entries):
     if running >= 0.95 * kept:
         mark = i + 1
         break
-header = (f"Section ordering file for gold (--section-ordering-file) on {arch}, written by bench/link-order "
-          f"from {source}: of the {len(profile)} functions the daemon executed outside glibc, the {len(entries)} "
+header = (f"Section ordering file for gold (--section-ordering-file) on {arch}, written by {writer} "
+          f"from {source}: of the {len(profile)} functions it executed outside glibc, the {len(entries)} "
           f"with an input section of their own in this architecture's link ({100 * kept / total:.1f} % of the "
-          f"instructions), most instructions first. Regenerate: bench/link-order. Used by scripts/build-release "
+          f"instructions), most instructions first. Regenerate: {writer}. Used by scripts/build-release "
           f"--link-order; a line naming no section is ignored by the linker.")
 with open(order_path, "w") as out:
     out.writelines(f"# {line}\n" for line in textwrap.wrap(header, 94, break_long_words=False, break_on_hyphens=False))
@@ -79,5 +80,5 @@ with open(order_path, "w") as out:
         out.write(f"{s}\n")
         if i + 1 == mark:
             out.write(f"# -- 95 % of the instructions of the entries above lie above this line ({mark} entries)\n")
-print(f"link-order: {arch}: {len(entries)} of {len(profile)} profiled functions have a section of their own "
+print(f"{writer}: {arch}: {len(entries)} of {len(profile)} profiled functions have a section of their own "
       f"({100 * kept / total:.1f} % of the instructions); {mark} cover 95 % -> {order_path}", file=sys.stderr)
