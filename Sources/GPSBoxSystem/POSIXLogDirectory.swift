@@ -140,13 +140,10 @@ public final class POSIXAppendFile: AppendableLogFile {
         descriptor = consume file
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int {
-        guard !bytes.isEmpty else { return 0 }
-        return try using("write") { d throws(SystemError) in try d.write(bytes) }
-    }
-
-    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) {
-        try using("write") { d throws(SystemError) in try d.writeAll(bytes) }
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, written: inout Int) throws(LogIOError) {
+        var done = 0
+        defer { written = done }
+        try using("write") { d throws(SystemError) in try d.writeAll(bytes, written: &done) }
     }
 
     public func sync() throws(LogIOError) {
@@ -203,11 +200,11 @@ public final class POSIXReadFile: ReadableLogFile {
         descriptor = consume file
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
+    public func readFill(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
         guard !buffer.isEmpty else { return 0 }
         do throws(SystemError) {
             switch descriptor {
-            case .some(let d): return try d.read(into: buffer)
+            case .some(let d): return try d.readFill(into: buffer)
             case .none: throw SystemError(call: "read", path: path, errno: EBADF)
             }
         } catch {
