@@ -202,8 +202,8 @@ extension Daemon {
 
     /// A line that may repeat every loop goes through the journal's rate limit.
     func warnLimited(_ level: DaemonLog.Level, _ message: String, _ data: [(String, String)], now: MonotonicInstant) {
-        guard let held = journalLimit.admit(message, now: now) else { return }
-        log(level, JournalRateLimit.annotated(message, held: held, intervalMilliseconds: journalLimit.intervalMilliseconds), data)
+        guard let line = journalLimit.annotated(message, now: now) else { return }
+        log(level, line, data)
     }
 
     /// Segments shorter than a file-size limit below the configured segment size, so the
