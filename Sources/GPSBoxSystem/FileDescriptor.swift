@@ -206,12 +206,16 @@ public struct FileDescriptor: ~Copyable {
 
 // The module names differ and the method names above shadow the C calls; these keep the
 // calls free of #if.
+// A path goes to C through `withCString`: passing the String itself converts it through a
+// new array at every call (the daemon opens and stats paths every second).
 @usableFromInline func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags, mode)
-    #else
-    Darwin.open(path, flags, mode)
-    #endif
+    path.withCString { p in
+        #if canImport(Glibc)
+        Glibc.open(p, flags, mode)
+        #else
+        Darwin.open(p, flags, mode)
+        #endif
+    }
 }
 @inline(__always) func systemClose(_ fd: Int32) -> Int32 {
     #if canImport(Glibc)
