@@ -157,9 +157,7 @@ enum LogAccessError: Error, Equatable, CustomStringConvertible {
                 // Every segment begins with the magic (docs/log-format.md §2); a file that
                 // begins otherwise (a GPX, /etc/passwd) is not one, however it is named.
                 var start = [UInt8](repeating: 0, count: LogFormat.magic.count)
-                let n = try start.withUnsafeMutableBytes { raw in
-                    Result { () throws(LogIOError) in try file.read(into: raw) }
-                }.get()
+                let n = try file.readFill(into: &start)
                 if n > 0, !LogFormat.magic.starts(with: start[..<n]) { return .notAFileOfTheLog(path: f) }
             } catch .notFound {
                 return .missingFile(path: f)

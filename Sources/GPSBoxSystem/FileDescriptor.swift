@@ -140,16 +140,30 @@ public struct FileDescriptor: ~Copyable {
         }
     }
 
-    /// Reads until end of file: the one read loop in gpsbox. More than `maxBytes` fails with
-    /// EFBIG (a wrong path, such as a device, must not fill memory) instead of returning a prefix.
+    /// Reads until `buffer` is full or the file ends, looping over short reads: the one
+    /// read-fill loop in gpsbox. Returns the byte count (below `buffer.count` only at the end).
+    public func readFill(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+    /// Reads until end of file, a chunk at a time. More than `maxBytes` fails with EFBIG (a
+    /// wrong path, such as a device, must not fill memory) instead of returning a prefix.
     public func readToEnd(maxBytes: Int = .max, chunkBytes: Int = 64 * 1024) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: chunkBytes)
         while true {
-            let n = try read(into: &chunk)
-            if n == 0 { return bytes }
+            let n = try chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in try readFill(into: raw) }
+            }.get()
             bytes += chunk[..<n]
             if bytes.count > maxBytes { throw SystemError(call: "read", path: path, errno: EFBIG) }
+            if n < chunk.count { return bytes }
         }
     }
 
@@ -192,12 +206,16 @@ public struct FileDescriptor: ~Copyable {
 
 // The module names differ and the method names above shadow the C calls; these keep the
 // calls free of #if.
+// A path goes to C through `withCString`: passing the String itself converts it through a
+// new array at every call (the daemon opens and stats paths every second).
 @usableFromInline func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags, mode)
-    #else
-    Darwin.open(path, flags, mode)
-    #endif
+    path.withCString { p in
+        #if canImport(Glibc)
+        Glibc.open(p, flags, mode)
+        #else
+        Darwin.open(p, flags, mode)
+        #endif
+    }
 }
 @inline(__always) func systemClose(_ fd: Int32) -> Int32 {
     #if canImport(Glibc)

@@ -19,11 +19,15 @@ public enum FileSystem {
     /// rename(2): `source` takes the name `target` in one step.
     public static func rename(_ source: String, to target: String) throws(SystemError) {
         _ = try sys("rename", path: target) {
-            #if canImport(Glibc)
-            Glibc.rename(source, target)
-            #else
-            Darwin.rename(source, target)
-            #endif
+            source.withCString { s in
+                target.withCString { t in
+                    #if canImport(Glibc)
+                    Glibc.rename(s, t)
+                    #else
+                    Darwin.rename(s, t)
+                    #endif
+                }
+            }
         }
     }
 
@@ -60,7 +64,9 @@ public enum FileSystem {
 
     public static func identity(_ path: String, followLinks: Bool = false) throws(SystemError) -> Identity {
         var st = stat()
-        _ = try sys(followLinks ? "stat" : "lstat", path: path) { followLinks ? stat(path, &st) : lstat(path, &st) }
+        _ = try sys(followLinks ? "stat" : "lstat", path: path) {
+            path.withCString { p in followLinks ? stat(p, &st) : lstat(p, &st) }
+        }
         return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino),
                         isSocket: UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFSOCK),
                         isSymbolicLink: UInt32(st.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK),

@@ -71,7 +71,7 @@ public final class FolderLock {
     public var isInPlace: Bool {
         var held = stat(), named = stat()
         guard fstat(descriptor, &held) == 0, held.st_nlink > 0,
-              lstat(path, &named) == 0 else { return false }
+              path.withCString({ lstat($0, &named) }) == 0 else { return false }
         return held.st_ino == named.st_ino && held.st_dev == named.st_dev
     }
 

@@ -56,7 +56,16 @@ public final class POSIXLogDirectory: LogDirectory {
         (try? TrackLogDirectory.isTrackLog(POSIXLogDirectory(path: path))) ?? false
     }
 
-    private func full(_ name: String) -> String { path + "/" + name }
+    /// The last name made a path, and that path: the writer asks about its open segment at
+    /// every sync, and a path built anew each time would be a heap allocation.
+    private var lastFull: (name: String, path: String)?
+
+    private func full(_ name: String) -> String {
+        if let last = lastFull, last.name == name { return last.path }
+        let p = path + "/" + name
+        lastFull = (name, p)
+        return p
+    }
 
     public func fileNames() throws(LogIOError) -> [String] {
         guard let dir = opendir(path) else {
@@ -94,7 +103,7 @@ public final class POSIXLogDirectory: LogDirectory {
     public func size(of name: String) throws(LogIOError) -> Int64 {
         let p = full(name)
         var st = stat()
-        _ = try logIO("lstat", p) { lstat(p, &st) }
+        _ = try logIO("lstat", p) { p.withCString { lstat($0, &st) } }
         return Int64(st.st_size)
     }
 
@@ -102,7 +111,7 @@ public final class POSIXLogDirectory: LogDirectory {
     public func identity(of name: String) throws(LogIOError) -> LogFileIdentity? {
         let p = full(name)
         var st = stat()
-        _ = try logIO("lstat", p) { lstat(p, &st) }
+        _ = try logIO("lstat", p) { p.withCString { lstat($0, &st) } }
         return LogFileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
 
@@ -114,7 +123,7 @@ public final class POSIXLogDirectory: LogDirectory {
 
     public func freeBytes() throws(LogIOError) -> Int64 {
         var vfs = statvfs()
-        _ = try logIO("statvfs", path) { statvfs(path, &vfs) }
+        _ = try logIO("statvfs", path) { path.withCString { statvfs($0, &vfs) } }
         return Int64(vfs.f_bavail) * Int64(vfs.f_frsize)
     }
 
@@ -140,13 +149,10 @@ public final class POSIXAppendFile: AppendableLogFile {
         descriptor = consume file
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int {
-        guard !bytes.isEmpty else { return 0 }
-        return try using("write") { d throws(SystemError) in try d.write(bytes) }
-    }
-
-    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) {
-        try using("write") { d throws(SystemError) in try d.writeAll(bytes) }
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, written: inout Int) throws(LogIOError) {
+        var done = 0
+        defer { written = done }
+        try using("write") { d throws(SystemError) in try d.writeAll(bytes, written: &done) }
     }
 
     public func sync() throws(LogIOError) {
@@ -203,11 +209,11 @@ public final class POSIXReadFile: ReadableLogFile {
         descriptor = consume file
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
+    public func readFill(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
         guard !buffer.isEmpty else { return 0 }
         do throws(SystemError) {
             switch descriptor {
-            case .some(let d): return try d.read(into: buffer)
+            case .some(let d): return try d.readFill(into: buffer)
             case .none: throw SystemError(call: "read", path: path, errno: EBADF)
             }
         } catch {

@@ -125,7 +125,9 @@ final class NoSyncDirectory: LogDirectory {
     final class NoSyncFile: AppendableLogFile {
         let file: any AppendableLogFile
         init(_ file: any AppendableLogFile) { self.file = file }
-        func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int { try file.write(bytes) }
+        func writeAll(_ bytes: UnsafeRawBufferPointer, written: inout Int) throws(LogIOError) {
+            try file.writeAll(bytes, written: &written)
+        }
         func sync() throws(LogIOError) {}
         func close() { file.close() }
     }
@@ -144,7 +146,7 @@ final class DiscardDirectory: LogDirectory {
     func freeBytes() throws(LogIOError) -> Int64 { 1 << 40 }
 
     final class DiscardFile: AppendableLogFile {
-        func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int { bytes.count }
+        func writeAll(_ bytes: UnsafeRawBufferPointer, written: inout Int) throws(LogIOError) { written = bytes.count }
         func sync() throws(LogIOError) {}
         func close() {}
     }

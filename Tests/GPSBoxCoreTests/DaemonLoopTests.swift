@@ -214,4 +214,117 @@ import Testing
         loop.stop()
         #expect(!loop.running && loop.stateName(fault: .deviceLost, latestFix: nil, hadBytes: false) == "stopping")
     }
+
+    @Test func recordAnswersWithTheResultingStateAndWhetherThisRequestChangedIt() {
+        #expect(DaemonLoop.answer(.start, recording: false) == (.recording(changed: true), true))
+        #expect(DaemonLoop.answer(.start, recording: true) == (.recording(changed: false), nil), "a second start")
+        #expect(DaemonLoop.answer(.stop, recording: true) == (.stopped(changed: true), false))
+        #expect(DaemonLoop.answer(.stop, recording: false) == (.stopped(changed: false), nil))
+        #expect(DaemonLoop.answer(.state, recording: true) == (.state(recording: true), nil))
+        #expect(DaemonLoop.answer(.state, recording: false) == (.state(recording: false), nil))
+        // Two concurrent `record start` calls, served one after the other: one each.
+        var recording = false
+        var replies: [String] = []
+        for _ in 0..<2 {
+            let (reply, set) = DaemonLoop.answer(.start, recording: recording)
+            recording = set ?? recording
+            replies.append(reply.text)
+        }
+        #expect(replies == ["recording started", "already recording"])
+    }
+
+    // MARK: the log folder
+
+    @Test func aFolderInPlaceIsOnlyReviewedAndClearsAFailureOnceAWriterIsOpen() {
+        var w = StorageWatch()
+        w.failure = "log folder missing and cannot be re-created: EROFS"
+        #expect(w.checkFolder(lockInPlace: true) == .inPlace)
+        #expect(w.failure != nil, "no writer yet: the failure stands")
+        w.writerOpened()
+        #expect(w.checkFolder(lockInPlace: true) == .inPlace)
+        #expect(w.failure == nil)
+        #expect(w.checkFolder(lockInPlace: false) == .relock(vanished: true), "replaced or deleted")
+        #expect(w.checkFolder(lockInPlace: nil) == .relock(vanished: false), "never locked")
+    }
+
+    @Test func aVanishedFolderMadeAgainIsUsedAndSaidToBeInPlaceAgain() {
+        var w = StorageWatch()
+        w.writerOpened()
+        let v = w.folderLockTried(.locked, folder: "/var/lib/gpsbox", vanished: true)
+        #expect(v == LogFolderVerdict(closeWriter: false, useFolder: true, notice: nil, inPlaceAgain: true))
+        #expect(w.failure == nil)
+        // A plain first lock after a start without the folder's lock: nothing to say.
+        #expect(w.folderLockTried(.locked, folder: "/var/lib/gpsbox", vanished: false).inPlaceAgain == false)
+    }
+
+    @Test func aHeldMissingOrForbiddenFolderIsAFailureTheWriterCannotSay() {
+        var w = StorageWatch()
+        let held = w.folderLockTried(.held("log folder /v is held by pid 42"), folder: "/v", vanished: false)
+        #expect(held == LogFolderVerdict(closeWriter: true, useFolder: false, notice: .held("log folder /v is held by pid 42")))
+        #expect(held.notice?.message == "not logging: log folder /v is held by pid 42")
+        #expect(w.failure == "log folder /v is held by pid 42" && w.fault(nil, now: 0) == .storageError)
+
+        let missing = w.folderLockTried(.failed("mkdir /v: EROFS", folderExists: false, deniedTo: nil), folder: "/v", vanished: true)
+        #expect(!missing.closeWriter && !missing.useFolder, "a writer still open keeps its buffer")
+        #expect(missing.notice?.message == "log folder missing and cannot be re-created: mkdir /v: EROFS")
+        #expect(w.failure == "log folder missing and cannot be re-created: mkdir /v: EROFS")
+
+        let denied = w.folderLockTried(.failed("open /v/.lock: EACCES", folderExists: true, deniedTo: "gpsbox"),
+                                       folder: "/v", vanished: false)
+        #expect(denied.closeWriter && !denied.useFolder)
+        #expect(denied.notice?.message
+                == "not logging: permission denied: gpsbox may not write into the log folder /v (open /v/.lock: EACCES)")
+
+        // It comes back: used again, said once a writer opens.
+        let back = w.folderLockTried(.locked, folder: "/v", vanished: false)
+        #expect(back.useFolder && back.inPlaceAgain && w.failure == nil)
+    }
+
+    @Test func aFolderThatCannotTakeTheLockFileIsStillLoggedInto() {
+        var w = StorageWatch()
+        let v = w.folderLockTried(.failed("open /v/.lock: ENOSPC", folderExists: true, deniedTo: nil), folder: "/v", vanished: false)
+        #expect(v.useFolder && !v.closeWriter && !v.inPlaceAgain)
+        #expect(v.notice == .unguarded("open /v/.lock: ENOSPC"))
+        #expect(v.notice?.message == "log folder cannot be locked, logging without the one-writer guard: open /v/.lock: ENOSPC")
+        #expect(w.failure == nil)
+    }
+
+    // MARK: the read drain
+
+    @Test func aReadDrainsWhileReadsFillTheChunkAndAtMostItsReads() {
+        let s = LinkSupervisor(policy: LinkPolicy())
+        var calm = s.drain(chunkBytes: 4096)
+        #expect(calm.wantsMore, "the first read")
+        calm.count(700)
+        #expect(!calm.wantsMore && !calm.stillFull && calm.bytes == 700)
+
+        var burst = s.drain(chunkBytes: 4096)
+        for n in [4096, 4096, 100] {
+            #expect(burst.wantsMore)
+            burst.count(n)
+        }
+        #expect(!burst.wantsMore && !burst.stillFull && burst.reads == 3 && burst.bytes == 8292)
+
+        var flood = s.drain(chunkBytes: 4096)
+        while flood.wantsMore { flood.count(4096) }
+        #expect(flood.reads == 64 && flood.stillFull, "data outpaces even back-to-back reads")
+        var policy = LinkPolicy()
+        policy.drainReads = 2
+        var short = LinkSupervisor(policy: policy).drain(chunkBytes: 10)
+        while short.wantsMore { short.count(10) }
+        #expect(short.reads == 2 && short.stillFull)
+    }
+
+    @Test func aDrainThatEndedFullReadsAgainWithoutAPause() {
+        var s = LinkSupervisor(policy: LinkPolicy())
+        _ = s.opened(now: 0)
+        var full = s.drain(chunkBytes: 4096)
+        while full.wantsMore { full.count(4096) }
+        s.read(full, skippedBytes: 0, validFrames: true, now: 1000)
+        #expect(s.readAction(now: 1000, hasDescriptor: true) == .readNow)
+        var calm = s.drain(chunkBytes: 4096)
+        calm.count(300)
+        s.read(calm, skippedBytes: 0, validFrames: true, now: 1001)
+        #expect(s.readAction(now: 1001, hasDescriptor: true) == .wait, "a pause after a read that emptied the kernel")
+    }
 }

@@ -104,16 +104,17 @@ final class FakeLogDirectory: LogDirectory {
             self.name = name
         }
 
-        func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int {
+        /// Everything, or up to the capacity and then ENOSPC, as a write-all loop ends on a
+        /// full card (`written` says how much reached the file).
+        func writeAll(_ bytes: UnsafeRawBufferPointer, written: inout Int) throws(LogIOError) {
             precondition(!closed, "write after close")
+            written = 0
             if let failure = directory.failure { throw failure }
             var n = bytes.count
-            if let capacity = directory.capacity {
-                n = min(n, Int(max(0, capacity - directory.usedBytes)))
-                if n == 0 { throw .noSpace(path: name) }
-            }
+            if let capacity = directory.capacity { n = min(n, Int(max(0, capacity - directory.usedBytes))) }
             node.bytes.append(contentsOf: bytes.prefix(n))
-            return n
+            written = n
+            if n < bytes.count { throw .noSpace(path: name) }
         }
 
         func sync() throws(LogIOError) {
@@ -130,9 +131,8 @@ final class FakeLogDirectory: LogDirectory {
         var offset = 0
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
-            // Short reads on purpose (odd sizes), as pipes and network file systems do.
-            let n = min(buffer.count, bytes.count - offset, 1531)
+        func readFill(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
+            let n = min(buffer.count, bytes.count - offset)
             for i in 0..<n { buffer[i] = bytes[offset + i] }
             offset += n
             return n

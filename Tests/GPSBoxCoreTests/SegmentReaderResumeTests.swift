@@ -12,8 +12,8 @@ import Testing
         var bytesRead = 0
         init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
         var size: Int64? { Int64(bytes.count) }
-        func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
-            let n = min(buffer.count, bytes.count - offset, 1531)
+        func readFill(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
+            let n = min(buffer.count, bytes.count - offset)
             for i in 0..<n { buffer[i] = bytes[bytes.startIndex + offset + i] }
             offset += n
             bytesRead += n

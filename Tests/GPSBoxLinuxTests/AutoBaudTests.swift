@@ -118,6 +118,15 @@ func rate(_ r: Int) -> BaudRate { try! BaudRate(r) }
 /// Auto-baud as the daemon runs it: a state of the link supervisor, the port's fd in a poll
 /// set, each read handed to the supervisor and the rate it asks for set on the link.
 @Suite struct AutoBaudLinkStateTests {
+    @Test func theLinksSummaryFollowsTheRateItListensAt() throws {
+        let pty = try TestPTY()
+        let link = SerialLink(port: try SerialPort(path: pty.path, baud: rate(9600)))
+        #expect(link.summary == "\(pty.path) at 9600 Bd")
+        #expect(link.summary == "\(pty.path) at 9600 Bd", "the kept one")
+        try link.listen(at: rate(38400))
+        #expect(link.summary == "\(pty.path) at 38400 Bd")
+    }
+
     @Test func aRealPTYInAPollSetIsFoundAtItsRate() throws {
         let pty = try TestPTY()
         let link = SerialLink(port: try SerialPort(path: pty.path, baud: rate(9600)))

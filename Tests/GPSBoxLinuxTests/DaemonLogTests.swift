@@ -47,7 +47,7 @@ import Testing
     @Test func everyKindOfLineIsRateLimitedWithASummaryOfWhatWasHeld() {
         final class Lines: @unchecked Sendable { var all: [String] = []; var now = MonotonicInstant.origin }
         let lines = Lines()
-        let log = DaemonLog(threshold: .debug, style: .plain, limit: JournalKindLimit(intervalMilliseconds: 60_000, burst: 2),
+        let log = DaemonLog(threshold: .debug, style: .plain, limit: JournalLimit(intervalMilliseconds: 60_000, burst: 2),
                             sink: { lines.all.append($0) }, clock: { lines.now })
         for i in 0..<50 {
             lines.now = MonotonicInstant(milliseconds: Int64(i) * 100)

@@ -73,28 +73,3 @@ enum OutputFileTestText {
         if let e = file.error { throw e }
     }
 }
-
-/// The daemon's journal: a warning that repeats every second is written once a minute with a
-/// count, and a different warning is never held back.
-@Suite struct JournalRateLimitTests {
-    @Test func repeatsAreHeldBackAndCounted() {
-        var limit = JournalRateLimit(intervalMilliseconds: 60_000)
-        var lines: [String] = []
-        for second in 0..<180 {
-            if let held = limit.admit("status file: ENOENT", now: MonotonicInstant(milliseconds: Int64(second) * 1000)) {
-                lines.append(JournalRateLimit.annotated("status file: ENOENT", held: held, intervalMilliseconds: 60_000))
-            }
-        }
-        #expect(lines == ["status file: ENOENT",
-                          "status file: ENOENT (repeated 59 more times since the last report)",
-                          "status file: ENOENT (repeated 59 more times since the last report)"])
-    }
-
-    @Test func aDifferentMessageGoesOutAtOnce() {
-        var limit = JournalRateLimit()
-        #expect(limit.admit("a", now: 0) == 0)
-        #expect(limit.admit("a", now: 10) == nil)
-        #expect(limit.admit("b", now: 20) == 0)
-        #expect(limit.admit("a", now: 60_010) == 1)
-    }
-}

@@ -60,6 +60,21 @@ import Testing
         #expect(SyscallFaults.pending(.read, path: path) == 0)
     }
 
+    @Test func readFillContinuesShortReadsUntilTheBufferIsFullOrTheFileEnds() throws {
+        let (folder, path) = Self.scratchFile()
+        defer { Self.cleanUp(folder) }
+        try Self.write(String(decoding: message, as: UTF8.self), to: path)
+        let file = try FileDescriptor.open(path, flags: O_RDONLY)
+        SyscallFaults.inject([.short(2), .interrupted, .short(7)], into: .read, path: path)
+        var head = [UInt8](repeating: 0, count: 12)
+        let n = try head.withUnsafeMutableBytes { try file.readFill(into: $0) }
+        #expect(n == 12 && head == Array(message.prefix(12)), "2 + 7 + 3 bytes: full")
+        var rest = [UInt8](repeating: 0, count: 100)
+        let m = try rest.withUnsafeMutableBytes { try file.readFill(into: $0) }
+        #expect(m == message.count - 12 && Array(rest.prefix(m)) == Array(message.dropFirst(12)), "short only at the end")
+        #expect(SyscallFaults.pending(.read, path: path) == 0)
+    }
+
     @Test func aFailedReadNamesTheCallAndTheFile() throws {
         let (folder, path) = Self.scratchFile()
         defer { Self.cleanUp(folder) }

@@ -39,6 +39,8 @@ public struct LinkPolicy: Hashable, Sendable {
     public var gatherBytes: Int64 = 3072
     /// While the module is configured its answers and pauses are timed closely.
     public var configuringReadPauseMs: Int64 = 2
+    /// At most this many back-to-back reads drain the kernel at one read (ReadDrain).
+    public var drainReads = 64
 
     public init(noDataTimeoutMs: Int64 = 5000) {
         self.noDataTimeoutMs = noDataTimeoutMs

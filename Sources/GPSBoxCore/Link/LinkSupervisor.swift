@@ -164,6 +164,17 @@ public struct LinkSupervisor {
                     now: now)
     }
 
+    /// A drain for the next read of a link whose reads return at most `chunkBytes`.
+    public func drain(chunkBytes: Int) -> ReadDrain { ReadDrain(chunkBytes: chunkBytes, maxReads: policy.drainReads) }
+
+    /// A drain of reads (`drain`) at `now`: its bytes, and whether its last read still filled
+    /// the chunk.
+    public mutating func read(_ drain: ReadDrain, skippedBytes: Int, validFrames: Bool, timerDelayMs: Int64? = nil,
+                              now: MonotonicInstant) {
+        read(bytes: drain.bytes, skippedBytes: skippedBytes, validFrames: validFrames, filledBuffer: drain.stillFull,
+             timerDelayMs: timerDelayMs, now: now)
+    }
+
     /// Bytes decoded outside a read (the bytes auto-baud proved the rate with).
     public mutating func decoded(bytes: Int, skippedBytes: Int, validFrames: Bool, now: MonotonicInstant) {
         if bytes > 0 { lastBytesAt = now }

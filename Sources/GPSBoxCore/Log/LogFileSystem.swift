@@ -69,15 +69,13 @@ public struct LogFileIdentity: Hashable, Sendable {
     }
 }
 
-/// A file opened for appending (O_APPEND). `write` may be short; the writer loops.
+/// A file opened for appending (O_APPEND).
 public protocol AppendableLogFile: AnyObject {
     /// The file's identity, taken once when it was created (nil: not known).
     var identity: LogFileIdentity? { get }
-    /// Writes a prefix of `bytes`; returns how many bytes were written (> 0).
-    func write(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) -> Int
-    /// Writes every byte. The POSIX file uses GPSBoxSystem's one write-all loop (the syscall
-    /// seam); the default below serves in-memory files.
-    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(LogIOError)
+    /// Writes every byte; on failure `written` says how many reached the file first. The
+    /// POSIX file is GPSBoxSystem's one write-all loop (the syscall seam).
+    func writeAll(_ bytes: UnsafeRawBufferPointer, written: inout Int) throws(LogIOError)
     /// fdatasync (fsync on macOS).
     func sync() throws(LogIOError)
     func close()
@@ -87,8 +85,9 @@ public protocol AppendableLogFile: AnyObject {
 public protocol ReadableLogFile: AnyObject {
     /// The file's size when it was opened (nil: not known).
     var size: Int64? { get }
-    /// Reads up to `buffer.count` bytes; 0 at end of file.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int
+    /// Reads until `buffer` is full or the file ends; returns the byte count (below
+    /// `buffer.count` only at the end). The POSIX file is GPSBoxSystem's one read-fill loop.
+    func readFill(into buffer: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int
     /// Moves the read position `count` bytes on (the default reads and discards them).
     func skip(_ count: Int64) throws(LogIOError)
     func close()
@@ -137,36 +136,33 @@ extension ReadableLogFile {
         var scratch = [UInt8](repeating: 0, count: 4096)
         while left > 0 {
             let want = Int(Swift.min(left, Int64(scratch.count)))
-            let r: Result<Int, LogIOError> = scratch.filling(0..<want) { b in
-                Result { () throws(LogIOError) in try read(into: b) }
-            }
-            let n = try r.get()
-            if n == 0 { return }
+            let n = try readFill(into: &scratch, upTo: want)
             left -= Int64(n)
+            if n < want { return }
         }
+    }
+
+    /// Fills `buffer[..<count]` (all of it by default); returns the byte count.
+    public func readFill(into buffer: inout [UInt8], upTo count: Int? = nil) throws(LogIOError) -> Int {
+        let r: Result<Int, LogIOError> = buffer.filling(0..<(count ?? buffer.count)) { b in
+            Result { () throws(LogIOError) in try readFill(into: b) }
+        }
+        return try r.get()
     }
 }
 
 extension AppendableLogFile {
-    /// One `write` of `bytes[offset...]`; returns how many bytes were written.
-    public func write(_ bytes: [UInt8], from offset: Int = 0) throws(LogIOError) -> Int {
-        let r: Result<Int, LogIOError> = bytes.withUnsafeBytes { b in
-            Result { () throws(LogIOError) in try write(UnsafeRawBufferPointer(rebasing: b[offset...])) }
-        }
-        return try r.get()
-    }
-
-    /// Writes all of `bytes`.
-    public func writeAll(_ bytes: [UInt8]) throws(LogIOError) {
+    /// Writes all of `bytes[offset...]`; on failure `written` says how many reached the file.
+    public func writeAll(_ bytes: [UInt8], from offset: Int = 0, written: inout Int) throws(LogIOError) {
         let r: Result<Void, LogIOError> = bytes.withUnsafeBytes { b in
-            Result { () throws(LogIOError) in try writeAll(b) }
+            Result { () throws(LogIOError) in try writeAll(UnsafeRawBufferPointer(rebasing: b[offset...]), written: &written) }
         }
         try r.get()
     }
 
-    /// Loops over short writes of an in-memory file.
-    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(LogIOError) {
-        var done = 0
-        while done < bytes.count { done += try write(UnsafeRawBufferPointer(rebasing: bytes[done...])) }
+    /// Writes all of `bytes`.
+    public func writeAll(_ bytes: [UInt8]) throws(LogIOError) {
+        var written = 0
+        try writeAll(bytes, written: &written)
     }
 }

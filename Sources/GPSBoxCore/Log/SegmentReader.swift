@@ -117,24 +117,11 @@ public final class SegmentReader {
         blockCount = 0
         position = 0
         recordStart = 0
-        while blockCount < LogFormat.blockSize {
-            let filled = blockCount
-            let result: Result<Int, LogIOError> = block.withUnsafeMutableBytes { b in
-                Result { () throws(LogIOError) in
-                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: b[filled...]))
-                }
-            }
-            guard case .success(let n) = result else {
-                if case .failure(let error) = result {
-                    report(LogDamage(file: file, offset: blockStart + Int64(blockCount), length: 0,
-                                     reason: .unreadable(error)))
-                }
-                pending = nil
-                blockCount = 0
-                break
-            }
-            if n == 0 { break }
-            blockCount += n
+        do {
+            blockCount = try source.readFill(into: &block, upTo: LogFormat.blockSize)
+        } catch {
+            report(LogDamage(file: file, offset: blockStart, length: 0, reason: .unreadable(error)))
+            pending = nil
         }
         if blockCount == 0 { finish() }
     }

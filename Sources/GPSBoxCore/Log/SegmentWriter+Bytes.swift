@@ -13,12 +13,7 @@ extension SegmentWriter {
               size <= LogFormat.maxSegmentBytes,
               (try? file.skip(size - Int64(LogFormat.closeRecordSize))) != nil else { return nil }
         var tail = [UInt8](repeating: 0, count: LogFormat.closeRecordSize)
-        var got = 0
-        while got < tail.count {
-            let r: Int? = tail.filling(got..<tail.count) { b in try? file.read(into: b) }
-            guard let r, r > 0 else { return nil }
-            got += r
-        }
+        guard (try? file.readFill(into: &tail)) == tail.count else { return nil }
         let stored: UInt32 = tail.le(0)
         let length: UInt16 = tail.le(4)
         let payload = tail[LogFormat.recordHeaderSize...]

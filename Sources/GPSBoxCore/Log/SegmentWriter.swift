@@ -411,12 +411,20 @@ public final class SegmentWriter {
         }
     }
 
+    /// Writes the pending bytes; on a failure what reached the file leaves the buffer and the
+    /// rest stays for the next try.
     private func writePending(to file: any AppendableLogFile) throws(LogIOError) {
-        while !pending.isEmpty {
-            let n = try withSpaceRetry { () throws(LogIOError) in try file.write(pending) }
-            statistics.bytesWritten += Int64(n)
-            open?.written += Int64(n)
-            pending.removeFirst(n)
+        guard !pending.isEmpty else { return }
+        var done = 0
+        defer {
+            statistics.bytesWritten += Int64(done)
+            open?.written += Int64(done)
+            pending.removeFirst(done)
+        }
+        try withSpaceRetry { () throws(LogIOError) in
+            var n = 0
+            defer { done += n }
+            try file.writeAll(pending, from: done, written: &n)
         }
     }
 }

@@ -239,16 +239,7 @@ public final class TrackLogReader: Sequence, IteratorProtocol {
 
     /// Reads up to a whole buffer; -1 on a read error (never equal to a good count).
     private static func fill(_ buffer: inout [UInt8], from file: any ReadableLogFile) -> Int {
-        var n = 0
-        while n < buffer.count {
-            let r: Int? = buffer.withUnsafeMutableBytes { b in
-                try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: b[n...]))
-            }
-            guard let r else { return -1 }
-            if r == 0 { break }
-            n += r
-        }
-        return n
+        (try? file.readFill(into: &buffer)) ?? -1
     }
 
     private func record(_ d: LogDamage) {

@@ -1,5 +1,6 @@
 // The client side of the control socket (`gpsbox record`, `gpsbox status`): one request,
 // one reply, a bounded wait. See ControlSocket.swift for the protocol.
+import GPSBoxCore
 import GPSBoxSystem
 
 public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {

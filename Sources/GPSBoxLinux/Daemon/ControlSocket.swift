@@ -7,47 +7,9 @@
 // calls each get the state that resulted from their own request.
 //
 // Wire: the request is one word, "start", "stop" or "state"; the reply one line (see
-// `ControlReply`). SIGUSR1 still toggles recording for `systemctl kill -s USR1 gpsbox`.
+// `ControlReply`, GPSBoxCore). SIGUSR1 still toggles recording for `systemctl kill -s USR1 gpsbox`.
 import GPSBoxCore
 import GPSBoxSystem
-
-public enum ControlRequest: String, Sendable, CaseIterable {
-    case start, stop, state
-}
-
-public enum ControlReply: Equatable, Sendable {
-    /// The recording state after the request; `changed` says whether the request changed it.
-    case recording(changed: Bool)
-    case stopped(changed: Bool)
-    /// The answer to `state`.
-    case state(recording: Bool)
-    case refused(String)
-
-    public var text: String {
-        switch self {
-        case .recording(let changed): changed ? "recording started" : "already recording"
-        case .stopped(let changed): changed ? "recording stopped" : "already stopped"
-        case .state(let on): on ? "recording" : "stopped"
-        case .refused(let why): "error: " + why
-        }
-    }
-
-    public init?(text: String) {
-        if text.hasPrefix("error: ") {
-            self = .refused(String(text.dropFirst(7)))
-            return
-        }
-        switch text {
-        case "recording started": self = .recording(changed: true)
-        case "already recording": self = .recording(changed: false)
-        case "recording stopped": self = .stopped(changed: true)
-        case "already stopped": self = .stopped(changed: false)
-        case "recording": self = .state(recording: true)
-        case "stopped": self = .state(recording: false)
-        default: return nil
-        }
-    }
-}
 
 public final class ControlSocket {
     /// Where the socket lives: beside the status file, in the runtime directory.

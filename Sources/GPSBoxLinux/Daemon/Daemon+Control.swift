@@ -22,19 +22,11 @@ extension Daemon {
         }
     }
 
-    /// A `gpsbox record` request from the control socket: the resulting state, and whether
-    /// this request changed it (two concurrent `record start` calls: one "started", one
-    /// "already recording").
+    /// A `gpsbox record` request from the control socket, answered as DaemonLoop decides.
     func answer(_ request: ControlRequest, now: MonotonicInstant) -> ControlReply {
-        let recording = session.isRecording
-        switch request {
-        case .state:
-            return .state(recording: recording)
-        case .start, .stop:
-            let want = request == .start
-            if want != recording { setRecording(want, now: now, by: "gpsbox record") }
-            return want ? .recording(changed: want != recording) : .stopped(changed: want != recording)
-        }
+        let (reply, set) = DaemonLoop.answer(request, recording: session.isRecording)
+        if let set { setRecording(set, now: now, by: "gpsbox record") }
+        return reply
     }
 
     func openControlSocket(now: MonotonicInstant) {

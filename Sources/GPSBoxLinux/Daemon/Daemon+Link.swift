@@ -110,21 +110,17 @@ extension Daemon {
         }
         do {
             let before = session.counters
-            // Drain what the kernel holds: a read that fills the port's buffer means more waits.
-            var total = 0
-            var lastRead = 0
-            for _ in 0..<64 {
+            // Drain what the kernel holds, as long as LinkSupervisor's drain asks for more.
+            var drain = loop.link.drain(chunkBytes: SerialPort.readChunkBytes)
+            repeat {
                 wake.readBuffer.removeAll(keepingCapacity: true)
-                lastRead = try l.read(appendingTo: &wake.readBuffer)
-                if lastRead > 0 { feed?.chunkRead(); process(wake.readBuffer[...], now: now) }
-                total += lastRead
-                if lastRead < SerialPort.readChunkBytes { break }
-            }
-            // Still full after the drain: data outpaces even back-to-back reads.
+                let n = try l.read(appendingTo: &wake.readBuffer)
+                if n > 0 { feed?.chunkRead(); process(wake.readBuffer[...], now: now) }
+                drain.count(n)
+            } while drain.wantsMore
             let after = session.counters
-            loop.link.read(bytes: total, skippedBytes: after.bytesSkipped - before.bytesSkipped,
+            loop.link.read(drain, skippedBytes: after.bytesSkipped - before.bytesSkipped,
                            validFrames: Self.validFrames(after) > Self.validFrames(before),
-                           filledBuffer: lastRead >= SerialPort.readChunkBytes,
                            timerDelayMs: l.pollDescriptor == nil ? Int64(l.pollDelayMs) : nil, now: now)
         } catch {
             linkLost(error.description, now: now)

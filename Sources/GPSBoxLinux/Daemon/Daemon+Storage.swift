@@ -18,17 +18,17 @@ extension Daemon {
         track.folderLock = try FolderLock(folder: config.logDir)
     }
 
-    /// Once a second: the folder must still be the one we locked. If it vanished (or was
-    /// replaced), make it again, lock it and start a new writer in it. A folder that exists
-    /// but cannot take the lock file (full, read-only) is still logged into, so the writer's
-    /// ring can free space; the lock is tried again every second.
+    /// Once a second, as StorageWatch decides (LogFolderCheck): the folder re-made and locked
+    /// again when it vanished, the writer closed, opened or reviewed, the journal told.
     func checkLogFolder(now: MonotonicInstant) {
-        if let lock = track.folderLock, lock.isInPlace {
-            if writer != nil { loop.storage.failure = nil }
+        let vanished: Bool
+        switch loop.storage.checkFolder(lockInPlace: track.folderLock?.isInPlace) {
+        case .inPlace:
             reportWriterState(now: now)
             return
+        case .relock(let v):
+            vanished = v
         }
-        let vanished = track.folderLock != nil
         track.folderLock = nil
         if vanished {
             warnLimited(.warning, "log folder vanished while running: re-creating it", [("log-dir", config.logDir)], now: now)
@@ -36,41 +36,38 @@ extension Daemon {
             writer?.close(now: now)  // its segment is gone: what it still buffered cannot be kept
             writer = nil
         }
-        do {
-            try lockLogFolder()
-        } catch .held(let folder, let pid) {
-            let failure = FolderLockError.held(folder: folder, pid: pid).description
-            loop.storage.failure = failure
+        let verdict = loop.storage.folderLockTried(tryLockLogFolder(), folder: config.logDir, vanished: vanished)
+        if verdict.closeWriter {
             writer?.close(now: now)
             writer = nil
-            warnLimited(.error, "not logging: \(failure)", [], now: now)
-            return
-        } catch {
-            guard isDirectory(config.logDir) else {
-                let failure = "log folder missing and cannot be re-created: \(error)"
-                loop.storage.failure = failure
-                warnLimited(.error, failure, [("log-dir", config.logDir)], now: now)
-                return
-            }
-            if case .failed(let e) = error, e.errno == EACCES || e.errno == EPERM {
-                // Not the card's fault: the service user may not write into the folder.
-                let failure = "permission denied: \(Self.serviceUser) may not write into the log folder "
-                    + "\(config.logDir) (\(e))"
-                loop.storage.failure = failure
-                writer?.close(now: now)
-                writer = nil
-                warnLimited(.error, "not logging: " + failure, [("log-dir", config.logDir)], now: now)
-                return
-            }
-            warnLimited(.warning, "log folder cannot be locked, logging without the one-writer guard: \(error)",
-                        [("log-dir", config.logDir)], now: now)
         }
-        let failedBefore = loop.storage.failure != nil
+        if let notice = verdict.notice {
+            switch notice {
+            case .held: warnLimited(.error, notice.message, [], now: now)
+            case .notLogging, .missing: warnLimited(.error, notice.message, [("log-dir", config.logDir)], now: now)
+            case .unguarded: warnLimited(.warning, notice.message, [("log-dir", config.logDir)], now: now)
+            }
+        }
+        guard verdict.useFolder else { return }
         if writer == nil { openWriter(now: now) }
-        loop.storage.failure = nil  // a writer that cannot open says so itself (openWriter) and is retried
         if writer != nil {
-            if failedBefore || vanished { log(.notice, "log folder in place again", [("log-dir", config.logDir)]) }
+            if verdict.inPlaceAgain { log(.notice, "log folder in place again", [("log-dir", config.logDir)]) }
             reportWriterState(now: now)
+        }
+    }
+
+    /// Takes the folder's lock (making the folder first) and says how it went.
+    func tryLockLogFolder() -> LogFolderLockAttempt {
+        do {
+            try lockLogFolder()
+            return .locked
+        } catch .held(let folder, let pid) {
+            return .held(FolderLockError.held(folder: folder, pid: pid).description)
+        } catch {
+            var denied = false
+            if case .failed(let e) = error { denied = e.errno == EACCES || e.errno == EPERM }
+            return .failed(error.description, folderExists: isDirectory(config.logDir),
+                           deniedTo: denied ? Self.serviceUser : nil)
         }
     }
 
@@ -205,8 +202,8 @@ extension Daemon {
 
     /// A line that may repeat every loop goes through the journal's rate limit.
     func warnLimited(_ level: DaemonLog.Level, _ message: String, _ data: [(String, String)], now: MonotonicInstant) {
-        guard let held = journalLimit.admit(message, now: now) else { return }
-        log(level, JournalRateLimit.annotated(message, held: held, intervalMilliseconds: journalLimit.intervalMilliseconds), data)
+        guard let line = journalLimit.annotated(message, now: now) else { return }
+        log(level, line, data)
     }
 
     /// Segments shorter than a file-size limit below the configured segment size, so the

@@ -25,7 +25,8 @@ public final class Daemon {
     var feed: LiveFeed?
     /// The poll set and the read buffer, reused at every wake (no allocation per wake).
     var wake = Wake()
-    var journalLimit = JournalRateLimit()
+    /// Lines that may repeat every loop: one a minute per message, with the count held back.
+    var journalLimit = JournalLimit(intervalMilliseconds: 60_000, burst: 1)
 
     struct TrackLog {
         /// nil while the folder is missing or held by another process.

@@ -2,7 +2,7 @@
 // with a syslog priority prefix (`<3>` error … `<7>` debug, sd-daemon(3)) that journald
 // turns into the priority. In a terminal the same line starts with a plain level word, so
 // `gpsbox run` by hand reads "notice: …", not "<5>…". Key=value data follows the message.
-// With a `JournalKindLimit`, every kind of line is rate-limited, with a summary line for what
+// With a `JournalLimit`, every kind of line is rate-limited, with a summary line for what
 // was held back ("N more like this").
 import Glibc
 import GPSBoxCore
@@ -49,9 +49,9 @@ public struct DaemonLog {
 
     /// The limit shared by every copy of this log (the daemon hands copies to its parts).
     final class Limiter {
-        var limit: JournalKindLimit
+        var limit: JournalLimit
         let clock: () -> MonotonicInstant
-        init(_ limit: JournalKindLimit, clock: @escaping () -> MonotonicInstant) {
+        init(_ limit: JournalLimit, clock: @escaping () -> MonotonicInstant) {
             self.limit = limit
             self.clock = clock
         }
@@ -62,7 +62,7 @@ public struct DaemonLog {
     private let sink: (String) -> Void
     private let limiter: Limiter?
 
-    public init(threshold: Level = .info, style: Style = .detect(), limit: JournalKindLimit? = nil,
+    public init(threshold: Level = .info, style: Style = .detect(), limit: JournalLimit? = nil,
                 sink: @escaping (String) -> Void = { OutputFile.standardError.write($0) },
                 clock: @escaping () -> MonotonicInstant = MonotonicClock.now) {
         self.threshold = threshold
@@ -73,7 +73,7 @@ public struct DaemonLog {
 
     /// The daemon's journal: each kind of line at most 10 times a minute.
     public static func daemonJournal() -> DaemonLog {
-        DaemonLog(limit: JournalKindLimit(intervalMilliseconds: 60_000, burst: 10))
+        DaemonLog(limit: JournalLimit(intervalMilliseconds: 60_000, burst: 10))
     }
 
     public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String,
@@ -82,7 +82,7 @@ public struct DaemonLog {
         let text = message()
         let body = Self.body(text, data())
         if let limiter {
-            let kind = JournalKindLimit.kind(text, level: level.rawValue)
+            let kind = JournalLimit.kind(text, level: level.rawValue)
             let (write, summary) = limiter.limit.admit(kind, line: body, now: limiter.clock())
             if let summary { emit(summary) }
             if !write { return }
@@ -101,7 +101,7 @@ public struct DaemonLog {
     public var nextSummaryDue: MonotonicInstant? { limiter?.limit.nextSummaryDue }
 
     /// "N more like this in the last 60 s: <the first held line>", at that line's level.
-    private func emit(_ s: JournalKindLimit.Summary) {
+    private func emit(_ s: JournalLimit.Summary) {
         let level = Int(s.kind.prefix { $0 != " " }).flatMap(Level.init(rawValue:)) ?? .notice
         sink(prefix(level) + s.line + "\n")
     }

@@ -46,9 +46,17 @@ public enum ReceiverLinkError: Error, Equatable, Sendable, CustomStringConvertib
 public final class SerialLink: ReceiverLink {
     public let port: SerialPort
 
+    /// The summary and the rate it was made at: status.json asks for it every second.
+    private var described: (baud: BaudRate, summary: String)?
+
     public init(port: SerialPort) { self.port = port }
 
-    public var summary: String { "\(port.path) at \(port.baud) Bd" }
+    public var summary: String {
+        if let d = described, d.baud == port.baud { return d.summary }
+        let s = "\(port.path) at \(port.baud) Bd"
+        described = (port.baud, s)
+        return s
+    }
     public var pollDescriptor: Int32? { port.fd }
     public var pollDelayMs: Int { 0 }
 

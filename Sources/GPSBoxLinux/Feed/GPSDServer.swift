@@ -67,7 +67,7 @@ public final class GPSDServer<Client> {
     private var firstSlot = 0
     private var input: [UInt8]
     private var replies: [UInt8] = []
-    private var journal = JournalRateLimit()
+    private var journal = JournalLimit(intervalMilliseconds: 60_000, burst: 1)
     /// The time of the last `service`: a disconnect found while reading is dated by it.
     private var lastServiceAt = MonotonicInstant.origin
     private var nextOpenAttemptAt: MonotonicInstant?
@@ -102,9 +102,9 @@ public final class GPSDServer<Client> {
                 log(.notice, "gpsd feed listening", [("address", address.description)])
             } catch {
                 nextOpenAttemptAt = now + Self.retryMs
-                if let held = journal.admit("listen \(address)", now: now) {
-                    log(.warning, JournalRateLimit.annotated("gpsd feed cannot listen on \(address) (retrying every 10 s): \(error)",
-                                                             held: held, intervalMilliseconds: journal.intervalMilliseconds))
+                if let line = journal.annotated("gpsd feed cannot listen on \(address) (retrying every 10 s): \(error)",
+                                                kind: "listen \(address)", now: now) {
+                    log(.warning, line)
                 }
             }
         }
@@ -196,9 +196,8 @@ public final class GPSDServer<Client> {
                 accepted = try listener.accept(name: name)
             } catch {
                 acceptPausedUntil = now + 1000
-                if let held = journal.admit("accept", now: now) {
-                    log(.warning, JournalRateLimit.annotated("gpsd feed cannot accept (paused 1 s): \(error)",
-                                                             held: held, intervalMilliseconds: journal.intervalMilliseconds))
+                if let line = journal.annotated("gpsd feed cannot accept (paused 1 s): \(error)", kind: "accept", now: now) {
+                    log(.warning, line)
                 }
                 return
             }
@@ -209,10 +208,9 @@ public final class GPSDServer<Client> {
             try? socket.setSendBufferSize(Self.kernelSendBufferBytes)
             guard connections.count < limits.maximumClients else {
                 statistics.refused += 1
-                if let held = journal.admit("refused", now: now) {
-                    log(.warning, JournalRateLimit.annotated("gpsd client refused: \(limits.maximumClients) clients already (gpsd-max-clients)",
-                                                             held: held, intervalMilliseconds: journal.intervalMilliseconds),
-                        [("client", name)])
+                if let line = journal.annotated("gpsd client refused: \(limits.maximumClients) clients already (gpsd-max-clients)",
+                                                kind: "refused", now: now) {
+                    log(.warning, line, [("client", name)])
                 }
                 continue  // `socket` closes here
             }
@@ -291,8 +289,8 @@ public final class GPSDServer<Client> {
     /// connecting in a loop must not flood the journal (and push the daemon's real errors
     /// past journald's own limit).
     private func clientLine(_ message: String, _ data: [(String, String)], now: MonotonicInstant) {
-        guard let held = journal.admit(message, now: now) else { return }
-        log(.info, JournalRateLimit.annotated(message, held: held, intervalMilliseconds: journal.intervalMilliseconds), data)
+        guard let line = journal.annotated(message, now: now) else { return }
+        log(.info, line, data)
     }
 
     /// Forgets closed connections: the last reference goes, and with it the descriptor.

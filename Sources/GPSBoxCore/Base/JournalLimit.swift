@@ -1,12 +1,14 @@
 // How many journal lines of one kind go out. A line that repeats every loop (a folder that
 // cannot be made, a client connecting in a loop, a storage error) would fill the journal, and
 // journald's own limit would then drop the daemon's real errors with it. Each kind may write
-// `burst` lines per interval; the rest are counted, and once the interval is over one summary
-// line says "N more like this". A kind is the line's level and its text with the numbers
-// taken out, up to the first `kindLength` characters: "client 10.0.0.7:51234 connected" and
-// "client 10.0.0.9:40000 connected" are one kind; a different message is news, never held.
+// `burst` lines per interval; the rest are counted. What was held is said either in a summary
+// line once the interval is over ("N more like this", `due`), or on the kind's next line that
+// goes out ("… (repeated N more times since the last report)", `annotated`). A different kind
+// is news, never held. For the daemon's journal a kind is the line's level and its text with
+// the numbers taken out, up to the first `kindLength` characters (`kind`): "client
+// 10.0.0.7:51234 connected" and "client 10.0.0.9:40000 connected" are one kind.
 
-public struct JournalKindLimit: Sendable {
+public struct JournalLimit: Sendable {
     public let intervalMilliseconds: Int64
     public let burst: Int
     public static let kindLength = 40
@@ -72,9 +74,26 @@ public struct JournalKindLimit: Sendable {
                 return (false, nil)
             }
             summary = makeSummary(kind, w)
+        } else {
+            forgetQuietKinds(now: now)
         }
         windows[kind] = Window(startedAt: now, written: 1, held: 0, example: "")
         return (true, summary)
+    }
+
+    /// The line to write now for a line of `kind`, with the count of repeats held back since
+    /// the last one that went out appended; nil to hold it back (it is counted, and `message`
+    /// is not even made).
+    public mutating func annotated(_ message: @autoclosure () -> String, kind: String, now: MonotonicInstant) -> String? {
+        let (write, summary) = admit(kind, line: kind, now: now)
+        guard write else { return nil }
+        guard let held = summary?.held else { return message() }
+        return message() + " (repeated \(held) more times since the last report)"
+    }
+
+    /// `message` as its own kind (see `annotated(_:kind:now:)`).
+    public mutating func annotated(_ message: String, now: MonotonicInstant) -> String? {
+        annotated(message, kind: message, now: now)
     }
 
     /// Summaries of windows that ended with lines held back; those windows are forgotten, as
@@ -96,6 +115,17 @@ public struct JournalKindLimit: Sendable {
             if due.map({ at < $0 }) ?? true { due = at }
         }
         return due
+    }
+
+    /// How many kinds are remembered.
+    public var kindCount: Int { windows.count }
+
+    /// A new kind comes: windows that ended with nothing held are forgotten (a window that
+    /// held lines stays until its count is said), so the table stays small without `due`.
+    private mutating func forgetQuietKinds(now: MonotonicInstant) {
+        for (kind, w) in windows where w.held == 0 && now - w.startedAt >= intervalMilliseconds {
+            windows[kind] = nil
+        }
     }
 
     private func makeSummary(_ kind: String, _ w: Window) -> Summary? {
