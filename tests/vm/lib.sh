@@ -61,11 +61,14 @@ boot() {
     else
         # The board's one PL011 (ttyAMA0, the Pi's UART) is the module's; the console is a
         # virtio console (hvc0) and the DDC line a PCI 16550 (ttyS0). -cpu max: cortex-a72
-        # has no 16 KiB translation granule. The serial lines are sockets that plug connects.
+        # has no 16 KiB translation granule; pauth=off: a Pi 5's Cortex-A76 (Armv8.2) has no
+        # pointer authentication either, and TCG's emulation of it is the costliest part of max
+        # (the kernel and Debian 13's programs are built to run with or without it). The serial
+        # lines are sockets that plug connects.
         # The board's PL061 GPIO controller is left without its (built-in) driver, so the
         # test chip is gpiochip0, as the header's chip is on a Pi.
         rm -f "$work/gnss.sock" "$work/ddc.sock"
-        qemu-system-aarch64 -M virt -accel tcg -cpu max -m 1024 -smp 2 -nodefaults -display none -no-reboot \
+        qemu-system-aarch64 -M virt -accel tcg -cpu max,pauth=off -m 1024 -smp 2 -nodefaults -display none -no-reboot \
             -kernel "$box/vmlinuz" -initrd "$box/initrd.img" \
             -append "root=/dev/vda rw console=hvc0 net.ifnames=0 panic=-1 systemd.show_status=0 initcall_blacklist=pl061_gpio_driver_init" \
             -drive "file=$work/disk.qcow2,if=none,id=d0,format=qcow2,cache=writeback" -device virtio-blk-pci,drive=d0 \
@@ -164,7 +167,7 @@ wait_for() {
 # tests that qemu-user cannot run (scripts/test.d/arm64 skips them by name).
 test_bundle() {
     local dir="$1" bindir sysroot lib path queue
-    bindir="$("$repo/scripts/cross/build" --arch arm64 --tests | tail -1)" || return 1
+    bindir="$("${build[@]}" "$repo/scripts/cross/build" --arch arm64 --tests | tail -1)" || return 1
     sysroot="$("$repo/scripts/cross/roots" sysroot)"
     mkdir -p "$dir/lib"
     cp "$bindir/gpsboxPackageTests.xctest" "$dir/"
