@@ -61,15 +61,22 @@ check_led() {
     check "$1" "$seen (want $2; status: $(g gpsbox status --json 2>/dev/null | grep -o '"led":"[^"]*"'))" \
         test "${seen%% *}" = "$2"
 }
-# check_blink STEP slow|fast CYCLES SINCE: line 17 blinked that way for CYCLES cycles in a row
-# at some time since SINCE (guest uptime, s): judged from the chip's history, so a guest slowed
-# down by TCG cannot make the check look too late.
+# led_blinked slow|fast CYCLES SINCE: line 17 blinked that way for CYCLES cycles in a row at
+# some time since SINCE (guest uptime, s), judged from the chip's history, so a guest slowed down
+# by TCG cannot make the check look too late; the longest streaks go to led_streaks.
+led_blinked() {
+    local n
+    g cat /sys/kernel/debug/gpsbox-gpiotest/events > "$work/led-events-$1"
+    led_streaks="$(awk -v line=17 -v from="$3" -v to=1e12 -f "$here/led-streaks.awk" "$work/led-events-$1")"
+    n="$(tr ' ' '\n' <<< "$led_streaks" | sed -n "s/^$1=//p")"
+    [ "${n:-0}" -ge "$2" ]
+}
+# check_blink STEP slow|fast CYCLES SINCE [WAIT]: led_blinked, waiting up to WAIT seconds for
+# the cycles to happen (polled, not slept: the step ends as soon as they are seen).
 check_blink() {
-    local seen n
-    g cat /sys/kernel/debug/gpsbox-gpiotest/events > "$work/led-events-$2"
-    seen="$(awk -v line=17 -v from="$4" -v to=1e12 -f "$here/led-streaks.awk" "$work/led-events-$2")"
-    n="$(tr ' ' '\n' <<< "$seen" | sed -n "s/^$2=//p")"
-    check "$1" "longest streaks since ${4}s: $seen (want $2 >= $3)" test "${n:-0}" -ge "$3"
+    local seen=no
+    wait_for "${5:-0}" led_blinked "$2" "$3" "$4" && seen=yes
+    check "$1" "longest streaks since ${4}s: $led_streaks (want $2 >= $3)" test "$seen" = yes
 }
 
 check_journal() {
