@@ -63,6 +63,25 @@ import Testing
         #expect(Self.decisions(&s, at: 9100) == [.dataAgain])
     }
 
+    /// A fixed-rate port opened before the module is there: the configuration hears nothing;
+    /// the module's first frames ask for it again, once, and a configuration that heard it
+    /// (an NMEA-only module, a module that does not answer) asks nothing more.
+    @Test func aModuleThatComesAfterASilentConfigurationIsConfiguredThen() {
+        var s = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: 5000))
+        _ = s.opened(now: 0)
+        s.configurationStarted()
+        s.configurationFinished(configured: false, navigationPeriodMs: nil, raisedRate: false, heardNothing: true, now: 4500)
+        #expect(Self.decisions(&s, at: 5001) == [.silent])
+        #expect(Self.decisions(&s, at: 40_000).isEmpty, "no frames, nothing to configure")
+        Self.talk(&s, from: 40_100, to: 40_100)
+        #expect(Self.decisions(&s, at: 40_100) == [.dataAgain, .moduleAppeared])
+        s.configurationStarted()
+        Self.talk(&s, from: 40_200, to: 42_000)
+        s.configurationFinished(configured: false, navigationPeriodMs: nil, raisedRate: false, heardNothing: false, now: 42_000)
+        Self.talk(&s, from: 42_100, to: 45_000)
+        #expect(Self.decisions(&s, at: 45_000).isEmpty, "a module that was heard is not asked again")
+    }
+
     @Test func bytesWithoutFramesForTheTimeoutAskForBaudRedetection() {
         var s = LinkSupervisor(policy: LinkPolicy(noDataTimeoutMs: 5000))
         _ = s.opened(now: 0)

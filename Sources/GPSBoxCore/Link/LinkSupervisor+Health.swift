@@ -9,6 +9,9 @@ public enum LinkDecision: Hashable, Sendable {
     case redetectBaud(LinkRedetectReason)
     /// The module restarted (NAV-PVT stopped while it still talks): configure it again.
     case moduleRestarted(ReceiverRestartWatch.Sign)
+    /// Frames from a module the last configuration heard nothing from (plugged in or powered
+    /// after it): configure it now.
+    case moduleAppeared
 }
 
 public enum LinkRedetectReason: Hashable, Sendable, CustomStringConvertible {
@@ -31,7 +34,7 @@ public enum LinkRedetectReason: Hashable, Sendable, CustomStringConvertible {
 public struct LinkVerdict: Hashable, Sendable {
     /// `.silent` or `.dataAgain` when silence began or ended.
     public var silence: LinkDecision?
-    /// `.redetectBaud` or `.moduleRestarted`.
+    /// `.redetectBaud`, `.moduleAppeared` or `.moduleRestarted`.
     public var action: LinkDecision?
 
     /// Both, in order (for tests and logs).
@@ -59,6 +62,10 @@ extension LinkSupervisor {
         } else if rateSetByDaemon, !configuring, let since = garbageSince, now - since >= policy.lostRateAfterMs,
                   garbageBytes >= policy.lostRateGarbageBytes, now - lastBytes <= policy.lostRateRecentMs {
             verdict.action = .redetectBaud(.lostLineRate(afterMs: now - min(since, lastFrame), garbageBytes: garbageBytes))
+        } else if !configuring, let heardNothingAt = silentConfigurationAt, let frame = lastFrameAt,
+                  frame > heardNothingAt {
+            silentConfigurationAt = nil
+            verdict.action = .moduleAppeared
         } else if !configuring, expectsNavPVT,
                   let sign = restartWatch.check(now: now, stalledMs: policy.navPVTStalledMs) {
             verdict.action = .moduleRestarted(sign)

@@ -49,6 +49,9 @@ public struct LinkSupervisor {
 
     // The module's restart watch (armed by a finished configuration).
     public internal(set) var configuring = false
+    /// The last configuration heard nothing at all (no module on the line yet): its first
+    /// valid frame after this time asks for the configuration again.
+    var silentConfigurationAt: MonotonicInstant?
     var expectsNavPVT = false
     public private(set) var restartWatch = ReceiverRestartWatch()
 
@@ -97,6 +100,7 @@ public struct LinkSupervisor {
         silent = false
         rateSetByDaemon = false
         configuring = false
+        silentConfigurationAt = nil
         freshStart()
         pacing.restart()
         return reconnect
@@ -193,10 +197,12 @@ public struct LinkSupervisor {
     public mutating func configurationStarted() { configuring = true }
 
     /// The configuration ended: `navigationPeriodMs` arms the NAV-PVT watch when the module
-    /// now sends NAV-PVT; `raisedRate` says the daemon changed the line rate.
+    /// now sends NAV-PVT; `raisedRate` says the daemon changed the line rate; `heardNothing`:
+    /// not a byte came (the module is not there yet), so its first frames ask for it again.
     public mutating func configurationFinished(configured: Bool, navigationPeriodMs: Int?, raisedRate: Bool,
-                                               now: MonotonicInstant) {
+                                               heardNothing: Bool = false, now: MonotonicInstant) {
         configuring = false
+        silentConfigurationAt = heardNothing ? now : nil
         expectsNavPVT = configured && navigationPeriodMs != nil
         restartWatch = ReceiverRestartWatch()
         if configured { restartWatch.configured(navigationPeriodMs: navigationPeriodMs, now: now) }

@@ -187,7 +187,8 @@ public struct DaemonLoop {
         // its own rate is no restart sign (else: "module restarted", configure, refused, again).
         let refused = report.refusedEveryCommand
         link.configurationFinished(configured: report.mode == .configured && !refused,
-                                   navigationPeriodMs: navPVT ? 1000 / rate : nil, raisedRate: raised, now: now)
+                                   navigationPeriodMs: navPVT ? 1000 / rate : nil, raisedRate: raised,
+                                   heardNothing: report.mode == .silent, now: now)
         let newlyRefused = refused && !module.refusesConfiguration
         module.refusesConfiguration = refused
         return (rate, newlyRefused)

@@ -170,6 +170,11 @@ extension Daemon {
             redetectBaud(reason, now: now)
         case .moduleRestarted(let sign)?:
             if config.configure { moduleRestarted(sign, now: now) }
+        case .moduleAppeared?:
+            if config.configure {
+                log(.notice, "module talks now: configuring it", [("device", l.summary)])
+                startConfiguration(now: now)
+            }
         default:
             break
         }
