@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import GPSBoxCLI
 @testable import GPSBoxCore
@@ -153,7 +154,18 @@ func sentence(_ body: String) -> [UInt8] {
         try process.run()
         let bytes = Array(sentence("GPGGA,092750.000,5321.6802,N,00630.3372,W,1,8,1.03,61.7,M,55.2,M,,")) + [13, 10]
         input.fileHandleForWriting.write(Data(bytes + Array("$GPGGA,0927".utf8))) // ends inside a sentence
-        Thread.sleep(forTimeInterval: 1.0) // the stream stays open: only Ctrl-C ends it
+        // The stream stays open: only Ctrl-C ends it. Interrupt once gpsbox has read the bytes
+        // (the pipe is empty): it watches for SIGINT before its first read and feeds what it
+        // read before it looks again, so the stats must count them. (A fixed one-second sleep
+        // lost that race under qemu-user on a loaded machine.)
+        // (FIONREAD on the write end: Process closed this process's copy of the read end.)
+        let writeEnd = input.fileHandleForWriting.fileDescriptor
+        var unread: Int32 = -1
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline, ioctl(writeEnd, UInt(FIONREAD), &unread) == 0, unread > 0 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(unread == 0, "gpsbox read its input within 300 s (\(unread) bytes unread)")
         process.interrupt()
         process.waitUntilExit()
         let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
