@@ -156,9 +156,8 @@ func sentence(_ body: String) -> [UInt8] {
         input.fileHandleForWriting.write(Data(bytes + Array("$GPGGA,0927".utf8))) // ends inside a sentence
         // The stream stays open: only Ctrl-C ends it. Interrupt once gpsbox has read the bytes
         // (the pipe is empty): it watches for SIGINT before its first read and feeds what it
-        // read before it looks again, so the stats must count them. (A fixed one-second sleep
-        // lost that race under qemu-user on a loaded machine.)
-        // (FIONREAD on the write end: Process closed this process's copy of the read end.)
+        // read before it looks again, so the stats must count them. FIONREAD on the write end:
+        // Process closed this process's copy of the read end.
         let writeEnd = input.fileHandleForWriting.fileDescriptor
         var unread: Int32 = -1
         let deadline = Date().addingTimeInterval(300)
